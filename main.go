@@ -1,0 +1,121 @@
+// Command evochess is the one binary of the project. Each subcommand only
+// turns its flags into a call to a package that holds the logic, so that
+// the logic stays testable without a process around it.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"text/tabwriter"
+
+	"github.com/spf13/pflag"
+)
+
+// Exit statuses. 2 for a bad command line follows the flag package and the
+// go tool, so scripts can tell "you called me wrong" from "it failed".
+const (
+	exitOK    = 0
+	exitFail  = 1
+	exitUsage = 2
+)
+
+// command is one subcommand. run gets the arguments after the subcommand's
+// name and writers standing in for os.Stdout and os.Stderr, so tests can
+// call it in-process, and returns the exit status.
+type command struct {
+	name    string
+	summary string // one line for the command list in help
+	run     func(args []string, stdout, stderr io.Writer) int
+}
+
+// commands lists the subcommands in the order help shows them. Adding one
+// is a line here plus its cmd_<name>.go.
+var commands = []command{
+	{"perft", "count the leaf nodes of the move tree, to check move generation and time it", runPerft},
+}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run dispatches to a subcommand and returns the process exit status.
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		printUsage(stdout)
+		return exitOK
+	}
+	name, rest := args[0], args[1:]
+	switch name {
+	case "help", "-h", "--help":
+		if len(rest) == 0 {
+			printUsage(stdout)
+			return exitOK
+		}
+		// "evochess help perft" means "evochess perft --help".
+		if len(rest) > 1 {
+			fmt.Fprintln(stderr, "evochess help: give at most one command name")
+			return exitUsage
+		}
+		name, rest = rest[0], []string{"--help"}
+	}
+	for _, c := range commands {
+		if c.name == name {
+			return c.run(rest, stdout, stderr)
+		}
+	}
+	fmt.Fprintf(stderr, "evochess: unknown command %q\n", name)
+	fmt.Fprintln(stderr, "Run 'evochess help' for the list of commands.")
+	return exitUsage
+}
+
+func printUsage(w io.Writer) {
+	fmt.Fprint(w, `evochess will evolve chess players with genetic algorithms, play them in
+tournaments and let you play them in a terminal arena. So far it has the
+board and move generator, checked with perft.
+
+Usage:
+  evochess <command> [flags]
+
+Commands:
+`)
+	tw := tabwriter.NewWriter(w, 0, 0, 3, ' ', 0)
+	for _, c := range commands {
+		fmt.Fprintf(tw, "  %s\t%s\n", c.name, c.summary)
+	}
+	tw.Flush()
+	fmt.Fprint(w, "\nRun 'evochess <command> --help' for the flags of a command.\n")
+}
+
+// newFlagSet returns a flag set that prints nothing by itself: parseFlags
+// decides where help (stdout) and errors (stderr, one line) go.
+func newFlagSet(name string) *pflag.FlagSet {
+	fs := pflag.NewFlagSet(name, pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	fs.SortFlags = false // show flags in the order they were defined
+	return fs
+}
+
+// parseFlags parses a subcommand's flags. synopsis is the usage line after
+// "Usage: ", about a paragraph for --help. When ok is false the command is
+// over and status is its exit status: 0 after printing help, 2 after
+// reporting a bad flag.
+func parseFlags(fs *pflag.FlagSet, synopsis, about string, args []string, stdout, stderr io.Writer) (status int, ok bool) {
+	err := fs.Parse(args)
+	switch {
+	case err == pflag.ErrHelp:
+		fmt.Fprintf(stdout, "Usage: %s\n\n%s\n\nFlags:\n%s", synopsis, about, fs.FlagUsages())
+		return exitOK, false
+	case err != nil:
+		return usageError(stderr, fs.Name(), "%v", err), false
+	}
+	return exitOK, true
+}
+
+// usageError reports a bad command line on one line of stderr and returns
+// the matching exit status.
+func usageError(stderr io.Writer, cmd, format string, args ...any) int {
+	fmt.Fprintf(stderr, "evochess %s: %s\n", cmd, fmt.Sprintf(format, args...))
+	return exitUsage
+}
