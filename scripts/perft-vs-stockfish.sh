@@ -20,7 +20,9 @@
 #               hash table; it also prints one line per root move, which
 #               this script reads while it runs.
 #
-# Usage: scripts/perft-vs-stockfish.sh        (R=3 STOCKFISH=/path/to/sf also work)
+# Usage: scripts/perft-vs-stockfish.sh
+# Env: R (runs, default 5), STOCKFISH (default /usr/games/stockfish),
+#      REV (a git commit to build instead of the work tree).
 set -euo pipefail
 export LC_ALL=C # $EPOCHREALTIME and awk must use a decimal point
 
@@ -46,7 +48,17 @@ cleanup() {
 }
 trap cleanup EXIT
 
-(cd "$root" && go build -o "$tmp/evochess" .)
+# REV=<commit> measures a committed version instead of the work tree, e.g.
+# to compare revisions or to measure while the work tree does not build.
+if [[ -n ${REV:-} ]]; then
+	mkdir "$tmp/src"
+	git -C "$root" archive "$REV" | tar -x -C "$tmp/src"
+	(cd "$tmp/src" && go build -o "$tmp/evochess" .)
+	evo_version=$(git -C "$root" rev-parse --short "$REV")
+else
+	(cd "$root" && go build -o "$tmp/evochess" .)
+	evo_version=$(git -C "$root" describe --always --dirty 2>/dev/null || echo '?')
+fi
 evochess=$tmp/evochess
 
 # --- stockfish as a coprocess -------------------------------------------
@@ -131,7 +143,7 @@ echo
 echo "cpu:       $(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo) ($(nproc) cores, runs one at a time)"
 # Other work on the machine slows either engine; show it so a reader can judge.
 echo "load:      $(cut -d' ' -f1-3 /proc/loadavg) (1, 5, 15 min averages, at the end)"
-echo "evochess:  $(cd "$root" && git describe --always --dirty 2>/dev/null || echo '?'), $(go version | awk '{ print $3 }')"
+echo "evochess:  $evo_version, $(go version | awk '{ print $3 }')"
 echo "stockfish: $sf_name ($STOCKFISH, built for: $sf_build)"
 echo "best of $R runs each; Mn/s = million nodes per second; ratio = evochess / stockfish speed"
 echo
