@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/evochess/evochess/core"
 )
 
 // stockfishPath is where Debian's stockfish package installs the engine;
@@ -33,7 +35,7 @@ func TestPerftDivideMatchesStockfish(t *testing.T) {
 		depth int
 	}{
 		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 4},
-		{kiwipete, 3},
+		{core.KiwipeteFEN, 3},
 		{"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 4},
 		{"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 3},
 		{"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 3},

@@ -61,9 +61,9 @@ func TestRun(t *testing.T) {
 			wantStdout: []string{"e2e4: 600\n", "total: 8902\n"},
 			check:      checkTextDivide(20)},
 		{name: "perft text", args: []string{"perft", "--depth", "4"}, wantCode: 0, wantStdout: []string{"nodes: 197281\n", "time:", "speed:"}},
-		{name: "perft kiwipete", args: []string{"perft", "--fen", kiwipete, "--depth", "2", "--json"}, wantCode: 0,
+		{name: "perft kiwipete", args: []string{"perft", "--fen", core.KiwipeteFEN, "--depth", "2", "--json"}, wantCode: 0,
 			check: func(t *testing.T, stdout string) {
-				if rep := decodeReport(t, stdout); rep.Nodes != 2039 || rep.FEN != kiwipete {
+				if rep := decodeReport(t, stdout); rep.Nodes != 2039 || rep.FEN != core.KiwipeteFEN {
 					t.Errorf("got %d nodes for %q, want 2039 for kiwipete", rep.Nodes, rep.FEN)
 				}
 			}},
@@ -116,8 +116,6 @@ func TestRun(t *testing.T) {
 		})
 	}
 }
-
-const kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 
 // decodeReport requires stdout to be exactly one JSON object.
 func decodeReport(t *testing.T, stdout string) perftReport {

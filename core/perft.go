@@ -26,8 +26,12 @@ type DivideEntry struct {
 	Nodes uint64
 }
 
-// Divide returns the perft count below each legal root move, in generation order.
+// Divide returns the perft count below each legal root move, in
+// generation order; depth below 1 has no root moves to divide.
 func (p *Position) Divide(depth int) []DivideEntry {
+	if depth < 1 {
+		return nil
+	}
 	var ml MoveList
 	p.GenerateLegal(&ml)
 	out := make([]DivideEntry, 0, ml.N)

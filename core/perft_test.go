@@ -53,7 +53,7 @@ func loadPerftSuite(t testing.TB) []perftCase {
 // TestPerftSuite runs every position of the verified suite to each depth
 // whose count is at most a budget (the whole suite with -perft.full).
 func TestPerftSuite(t *testing.T) {
-	budget := uint64(2_000_000)
+	budget := uint64(200_000_000)
 	if testing.Short() {
 		budget = 100_000
 	}

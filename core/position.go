@@ -33,6 +33,10 @@ type undoInfo struct {
 // StartFEN is the standard starting position.
 const StartFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
+// KiwipeteFEN is the classic move-generation stress position (castling,
+// en passant, promotions and pins within a few plies).
+const KiwipeteFEN = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+
 // NewPosition returns the standard starting position.
 func NewPosition() *Position {
 	p, err := ParseFEN(StartFEN)
@@ -53,7 +57,7 @@ func (p *Position) Clone() *Position {
 // SideToMove returns the colour to move.
 func (p *Position) SideToMove() Color { return p.side }
 
-// Castling returns the castling-rights bits (WhiteKingSide, …).
+// CastlingRights returns the castling-rights bits (WhiteKingSide, …).
 func (p *Position) CastlingRights() uint8 { return p.castling }
 
 // EnPassant returns the en-passant target square or NoSquare.

@@ -58,7 +58,7 @@ func TestBookRoundTrips(t *testing.T) {
 			t.Fatalf("FEN round trip of %q: %q", fen, q.FEN())
 		}
 		checkMoveRoundTrips(t, p)
-		if i%60 != 0 {
+		if i%150 != 0 {
 			continue
 		}
 		for ply := 0; ply < 160 && !p.Status().Over(); ply++ {
