@@ -105,12 +105,12 @@ func (p *Position) GenerateLegal(ml *MoveList) {
 	ml.N = 0
 	var lc legalContext
 	p.legalContext(&lc)
-	p.genKing(ml, &lc)
+	p.genKing(ml, &lc, ^lc.own)
 	if lc.doubleCheck {
 		return
 	}
 	p.genPieces(ml, &lc)
-	p.genPawns(ml, &lc)
+	p.genPawns(ml, &lc, false)
 	if lc.checkers == 0 {
 		base := Square(0)
 		if lc.us == Black {
@@ -125,6 +125,27 @@ func (p *Position) GenerateLegal(ml *MoveList) {
 	}
 }
 
+// GenerateNoisy fills ml with the legal captures and queen promotions,
+// or with every legal move when the side to move is in check (evasions):
+// the moves quiescence search looks at.
+func (p *Position) GenerateNoisy(ml *MoveList) {
+	ml.N = 0
+	var lc legalContext
+	p.legalContext(&lc)
+	if lc.checkers != 0 {
+		p.genKing(ml, &lc, ^lc.own)
+		if !lc.doubleCheck {
+			p.genPieces(ml, &lc)
+			p.genPawns(ml, &lc, false)
+		}
+		return
+	}
+	p.genKing(ml, &lc, lc.enemy)
+	lc.target &= lc.enemy
+	p.genPieces(ml, &lc)
+	p.genPawns(ml, &lc, true)
+}
+
 // LegalMoves returns the legal moves as a new slice (convenient, allocating).
 func (p *Position) LegalMoves() []Move {
 	var ml MoveList
@@ -132,9 +153,9 @@ func (p *Position) LegalMoves() []Move {
 	return append([]Move(nil), ml.Slice()...)
 }
 
-func (p *Position) genKing(ml *MoveList, lc *legalContext) {
+func (p *Position) genKing(ml *MoveList, lc *legalContext, mask Bitboard) {
 	occ := lc.occ ^ SquareBB(lc.ksq)
-	for t := kingAttacks[lc.ksq] &^ lc.own; t != 0; {
+	for t := kingAttacks[lc.ksq] & mask &^ lc.own; t != 0; {
 		to := t.PopLSB()
 		if !p.attackedBy(to, lc.them, occ) {
 			flag := FlagQuiet
@@ -197,7 +218,10 @@ func shiftBy(b Bitboard, d int) Bitboard {
 	return b >> uint(-d)
 }
 
-func addPawnMoves(ml *MoveList, to Bitboard, delta int, flag int, promo Bitboard) {
+// addPawnMoves adds pawn moves to the squares of `to`, each from the square
+// delta behind it; arrivals on `promo` become promotions (only to a queen
+// when queenOnly, as quiescence wants).
+func addPawnMoves(ml *MoveList, to Bitboard, delta int, flag int, promo Bitboard, queenOnly bool) {
 	for b := to &^ promo; b != 0; {
 		t := b.PopLSB()
 		ml.add(NewMove(Square(int(t)-delta), t, flag))
@@ -210,17 +234,26 @@ func addPawnMoves(ml *MoveList, to Bitboard, delta int, flag int, promo Bitboard
 		t := b.PopLSB()
 		from := Square(int(t) - delta)
 		ml.add(NewMove(from, t, pf+3))
+		if queenOnly {
+			continue
+		}
 		ml.add(NewMove(from, t, pf))
 		ml.add(NewMove(from, t, pf+2))
 		ml.add(NewMove(from, t, pf+1))
 	}
 }
 
-func (p *Position) genPawns(ml *MoveList, lc *legalContext) {
+// genPawns adds pawn moves; noisy keeps only captures and pushes that
+// promote (to a queen).
+func (p *Position) genPawns(ml *MoveList, lc *legalContext, noisy bool) {
 	g := &pawnGeo[lc.us]
 	pawns := p.pieces[Pawn] & lc.own
 	empty := ^lc.occ
 	free := pawns &^ lc.pinned
+	pushMask := ^Bitboard(0)
+	if noisy {
+		pushMask = g.rank8
+	}
 	// Pinned pawns move only along their pin line; treat each alone. When
 	// in check a pinned pawn has no legal move at all.
 	if lc.checkers == 0 {
@@ -229,23 +262,29 @@ func (p *Position) genPawns(ml *MoveList, lc *legalContext) {
 			line := lineBB[lc.ksq][from]
 			fb := SquareBB(from)
 			single := shiftBy(fb, g.push) & empty
-			double := shiftBy(single&g.rank3, g.push) & empty
-			addPawnMoves(ml, single&line, g.push, FlagQuiet, g.rank8)
-			addPawnMoves(ml, double&line, 2*g.push, FlagDoublePush, 0)
+			double := shiftBy(single&g.rank3, g.push) & empty & pushMask
+			addPawnMoves(ml, single&line&pushMask, g.push, FlagQuiet, g.rank8, noisy)
+			addPawnMoves(ml, double&line, 2*g.push, FlagDoublePush, 0, noisy)
 			att := pawnAttacks[lc.us][from] & lc.enemy & line
 			for a := att; a != 0; {
 				t := a.PopLSB()
-				addPawnMoves(ml, SquareBB(t), int(t)-int(from), FlagCapture, g.rank8)
+				addPawnMoves(ml, SquareBB(t), int(t)-int(from), FlagCapture, g.rank8, noisy)
 			}
 		}
 	}
-	single := shiftBy(free, g.push) & empty
-	double := shiftBy(single&g.rank3, g.push) & empty & lc.target
-	addPawnMoves(ml, single&lc.target, g.push, FlagQuiet, g.rank8)
-	addPawnMoves(ml, double, 2*g.push, FlagDoublePush, 0)
+	// In noisy mode lc.target holds only enemy pieces, so pushes use the
+	// empty squares themselves, restricted to the promotion rank.
+	pushTarget := lc.target
+	if noisy {
+		pushTarget = g.rank8
+	}
+	single := shiftBy(free, g.push) & empty & pushTarget
+	double := shiftBy(shiftBy(free, g.push)&empty&g.rank3, g.push) & empty & pushTarget & pushMask
+	addPawnMoves(ml, single, g.push, FlagQuiet, g.rank8, noisy)
+	addPawnMoves(ml, double, 2*g.push, FlagDoublePush, 0, noisy)
 	capTarget := lc.enemy & lc.target
-	addPawnMoves(ml, shiftBy(free&notFileA, g.left)&capTarget, g.left, FlagCapture, g.rank8)
-	addPawnMoves(ml, shiftBy(free&notFileH, g.right)&capTarget, g.right, FlagCapture, g.rank8)
+	addPawnMoves(ml, shiftBy(free&notFileA, g.left)&capTarget, g.left, FlagCapture, g.rank8, noisy)
+	addPawnMoves(ml, shiftBy(free&notFileH, g.right)&capTarget, g.right, FlagCapture, g.rank8, noisy)
 	if p.ep != NoSquare {
 		for b := pawnAttacks[lc.them][p.ep] & pawns; b != 0; {
 			from := b.PopLSB()

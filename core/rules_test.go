@@ -207,3 +207,38 @@ func TestMirrorPerft(t *testing.T) {
 		}
 	}
 }
+
+// TestGivesCheckAndNoisy compares GivesCheck with making the move, and
+// GenerateNoisy with filtering the legal moves, over random games.
+func TestGivesCheckAndNoisy(t *testing.T) {
+	seed := uint64(4242)
+	next := func() uint64 { seed = seed*6364136223846793005 + 1442695040888963407; return seed >> 33 }
+	fens := []string{StartFEN, KiwipeteFEN, "r3k3/1P6/8/8/8/8/6p1/R3K2R w KQq - 0 1", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"}
+	for game := 0; game < 80; game++ {
+		p := mustFEN(t, fens[game%len(fens)])
+		for ply := 0; ply < 120 && !p.Status().Over(); ply++ {
+			legal := p.LegalMoves()
+			var want []Move
+			for _, m := range legal {
+				p.MakeMove(m)
+				check := p.InCheck()
+				p.UnmakeMove()
+				if got := p.GivesCheck(m); got != check {
+					t.Fatalf("%s: GivesCheck(%s) = %v, want %v", p.FEN(), m, got, check)
+				}
+				if p.InCheck() || m.Promotion() == Queen || m.IsCapture() && !m.IsPromotion() {
+					want = append(want, m)
+				}
+			}
+			var ml MoveList
+			p.GenerateNoisy(&ml)
+			got := append([]Move(nil), ml.Slice()...)
+			slices.Sort(got)
+			slices.Sort(want)
+			if !slices.Equal(got, want) {
+				t.Fatalf("%s: noisy %v, want %v", p.FEN(), got, want)
+			}
+			p.MakeMove(legal[next()%uint64(len(legal))])
+		}
+	}
+}

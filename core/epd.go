@@ -1,0 +1,123 @@
+package core
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// EPDRecord is one line of an EPD file: a position and its operations.
+type EPDRecord struct {
+	Position *Position
+	ID       string
+	Best     []Move // "bm": any of these solves the problem
+	Avoid    []Move // "am": none of these may be played
+	// Ops holds every operation's raw operands by opcode (id, bm, c0, …).
+	Ops  map[string]string
+	Line int
+}
+
+// ParseEPD reads one EPD line: four FEN fields then "opcode operands;"
+// operations. bm/am moves are SAN (sloppy forms accepted).
+func ParseEPD(line string) (*EPDRecord, error) {
+	fields := strings.Fields(line)
+	if len(fields) < 4 {
+		return nil, fmt.Errorf("EPD: needs 4 position fields, has %d", len(fields))
+	}
+	pos, err := ParseFEN(strings.Join(fields[:4], " "))
+	if err != nil {
+		return nil, err
+	}
+	rec := &EPDRecord{Position: pos, Ops: map[string]string{}}
+	rest := line
+	for i := 0; i < 4; i++ { // drop the four position fields
+		rest = strings.TrimLeft(rest, " \t")
+		rest = strings.TrimLeft(rest[strings.IndexAny(rest+" ", " \t"):], " \t")
+	}
+	for _, op := range splitEPDOps(rest) {
+		op = strings.TrimSpace(op)
+		if op == "" {
+			continue
+		}
+		code, operands, _ := strings.Cut(op, " ")
+		operands = strings.TrimSpace(operands)
+		rec.Ops[code] = operands
+		switch code {
+		case "id":
+			rec.ID = strings.Trim(operands, `"`)
+		case "bm", "am":
+			for _, s := range strings.Fields(operands) {
+				m, err := pos.ParseMove(s)
+				if err != nil {
+					return nil, fmt.Errorf("EPD %s %s: %w", code, rec.ID, err)
+				}
+				if code == "bm" {
+					rec.Best = append(rec.Best, m)
+				} else {
+					rec.Avoid = append(rec.Avoid, m)
+				}
+			}
+		}
+	}
+	return rec, nil
+}
+
+// splitEPDOps splits on semicolons outside double quotes.
+func splitEPDOps(s string) []string {
+	var out []string
+	quoted := false
+	start := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '"':
+			quoted = !quoted
+		case ';':
+			if !quoted {
+				out = append(out, s[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return append(out, s[start:])
+}
+
+// Solves reports whether playing m solves the record's problem.
+func (r *EPDRecord) Solves(m Move) bool {
+	for _, a := range r.Avoid {
+		if a == m {
+			return false
+		}
+	}
+	if len(r.Best) == 0 {
+		return len(r.Avoid) > 0
+	}
+	for _, b := range r.Best {
+		if b == m {
+			return true
+		}
+	}
+	return false
+}
+
+// ReadEPD reads every record of an EPD stream; errors name the line.
+func ReadEPD(r io.Reader) ([]*EPDRecord, error) {
+	var out []*EPDRecord
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	n := 0
+	for sc.Scan() {
+		n++
+		line := strings.TrimSpace(strings.TrimPrefix(sc.Text(), "\ufeff"))
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		rec, err := ParseEPD(line)
+		if err != nil {
+			return nil, fmt.Errorf("line %d: %w", n, err)
+		}
+		rec.Line = n
+		out = append(out, rec)
+	}
+	return out, sc.Err()
+}

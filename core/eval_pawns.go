@@ -1,0 +1,59 @@
+package core
+
+// Pawn structure depends only on the pawns, so it is cached by the pair of
+// pawn bitboards (compared in full: no collisions).
+type pawnEntry struct {
+	white, black Bitboard
+	score        Score // white minus black
+	passed       Bitboard
+	valid        bool
+}
+
+const pawnCacheSize = 1 << 14
+
+func (e *Evaluator) pawnStructure(p *Position) *pawnEntry {
+	wp := p.pieces[Pawn] & p.colors[White]
+	bp := p.pieces[Pawn] & p.colors[Black]
+	h := (uint64(wp)*0x9E3779B97F4A7C15 ^ uint64(bp)*0xC2B2AE3D27D4EB4F) >> 50
+	pe := &e.pawnCache[h&(pawnCacheSize-1)]
+	if pe.valid && pe.white == wp && pe.black == bp {
+		return pe
+	}
+	*pe = pawnEntry{white: wp, black: bp, valid: true}
+	sw, pw := e.pawnSide(White, wp, bp)
+	sb, pb := e.pawnSide(Black, bp, wp)
+	pe.score, pe.passed = sw-sb, pw|pb
+	return pe
+}
+
+// pawnSide scores the pawns of colour c (own) against the enemy pawns.
+func (e *Evaluator) pawnSide(c Color, own, enemy Bitboard) (Score, Bitboard) {
+	w := e.w
+	var s Score
+	var passed Bitboard
+	ownAtt := pawnAttacksBB(own, c)
+	enemyAtt := pawnAttacksBB(enemy, c^1)
+	s += w.DoubledPawn.Scale(own.Count() - (fileFill(own) & Rank1).Count())
+	s += w.PhalanxPawn.Scale((own & (own.east() | own.west())).Count())
+	s += w.SupportedPawn.Scale((own & ownAtt).Count())
+	s += w.CentralPawn.Scale((own & (SquareBB(MakeSquare(3, 3)) | SquareBB(MakeSquare(4, 3)) |
+		SquareBB(MakeSquare(3, 4)) | SquareBB(MakeSquare(4, 4)))).Count())
+	ownFiles := fileFill(own)
+	for b := own; b != 0; {
+		sq := b.PopLSB()
+		neighbours := adjacentFiles[sq.File()] & ownFiles
+		if neighbours == 0 {
+			s += w.IsolatedPawn
+		} else if stop := pawnPush(SquareBB(sq), c); stop&enemyAtt != 0 &&
+			passedMask[c^1][sq]&adjacentFiles[sq.File()]&own == 0 && stop&enemy == 0 {
+			// Backward: no friendly pawn beside or behind on the adjacent
+			// files to support its advance, and the stop square is guarded.
+			s += w.BackwardPawn
+		}
+		if passedMask[c][sq]&enemy == 0 && forwardMask[c][sq]&own == 0 {
+			passed |= SquareBB(sq)
+			s += w.PassedPawn[relativeRank(c, sq)]
+		}
+	}
+	return s, passed
+}

@@ -1,0 +1,204 @@
+package core
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+)
+
+// GenePhase says in which part of the game a gene acts.
+type GenePhase uint8
+
+const (
+	PhaseBoth GenePhase = iota
+	PhaseMiddle
+	PhaseEnd
+)
+
+func (p GenePhase) String() string {
+	return [...]string{"both", "middle", "end"}[p%3]
+}
+
+// Gene describes one evolvable weight.
+type Gene struct {
+	Name    string
+	Group   string // feature family; seed 004 mutates only the groups a problem involves
+	Lo, Hi  float64
+	Default float64
+	Phase   GenePhase
+}
+
+// Schema is a chromosome layout: its genes and how values become Weights.
+type Schema struct {
+	Name        string
+	Description string
+	Genes       []Gene
+	index       map[string]int
+	setup       func(w *Weights) // fixed, non-evolved parts
+	apply       []func(w *Weights, v []float64)
+}
+
+// Chromosome is a schema plus one value per gene.
+type Chromosome struct {
+	Schema *Schema
+	Values []float64
+}
+
+// GeneIndex returns the position of the named gene, or -1.
+func (s *Schema) GeneIndex(name string) int {
+	if i, ok := s.index[name]; ok {
+		return i
+	}
+	return -1
+}
+
+// Groups returns the distinct gene groups in first-seen order.
+func (s *Schema) Groups() []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, g := range s.Genes {
+		if !seen[g.Group] {
+			seen[g.Group] = true
+			out = append(out, g.Group)
+		}
+	}
+	return out
+}
+
+// Default returns a chromosome holding every gene's default.
+func (s *Schema) Default() *Chromosome {
+	v := make([]float64, len(s.Genes))
+	for i, g := range s.Genes {
+		v[i] = g.Default
+	}
+	return &Chromosome{Schema: s, Values: v}
+}
+
+// Clone returns an independent copy.
+func (c *Chromosome) Clone() *Chromosome {
+	return &Chromosome{Schema: c.Schema, Values: append([]float64(nil), c.Values...)}
+}
+
+// Validate checks the values fit the schema: right count, finite, in bounds.
+func (c *Chromosome) Validate() error {
+	s := c.Schema
+	if len(c.Values) != len(s.Genes) {
+		return fmt.Errorf("chromosome %s: %d values for %d genes", s.Name, len(c.Values), len(s.Genes))
+	}
+	for i, v := range c.Values {
+		g := s.Genes[i]
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return fmt.Errorf("chromosome %s: gene %s is %v", s.Name, g.Name, v)
+		}
+		if v < g.Lo || v > g.Hi {
+			return fmt.Errorf("chromosome %s: gene %s = %g is outside [%g, %g]", s.Name, g.Name, v, g.Lo, g.Hi)
+		}
+	}
+	return nil
+}
+
+// Compile turns the chromosome into evaluation weights.
+func (c *Chromosome) Compile() (*Weights, error) {
+	if err := c.Validate(); err != nil {
+		return nil, err
+	}
+	w := &Weights{}
+	if c.Schema.setup != nil {
+		c.Schema.setup(w)
+	}
+	for _, f := range c.Schema.apply {
+		f(w, c.Values)
+	}
+	return w, nil
+}
+
+// schemaBuilder declares genes together with where their values go.
+type schemaBuilder struct{ s *Schema }
+
+func newSchema(name, description string) *schemaBuilder {
+	return &schemaBuilder{s: &Schema{Name: name, Description: description, index: map[string]int{}}}
+}
+
+func (b *schemaBuilder) gene(name, group string, lo, hi, def float64, ph GenePhase) int {
+	if _, dup := b.s.index[name]; dup {
+		panic("core: duplicate gene " + name)
+	}
+	b.s.index[name] = len(b.s.Genes)
+	b.s.Genes = append(b.s.Genes, Gene{Name: name, Group: group, Lo: lo, Hi: hi, Default: def, Phase: ph})
+	return len(b.s.Genes) - 1
+}
+
+func (b *schemaBuilder) then(f func(w *Weights, v []float64)) { b.s.apply = append(b.s.apply, f) }
+
+func cp(v float64) int { return int(math.Round(v)) }
+
+// tapered declares name_mg and name_eg genes (centipawns) feeding one Score.
+func (b *schemaBuilder) tapered(name, group string, lo, hi float64, mg, eg int, target func(*Weights) *Score) {
+	i := b.gene(name+"_mg", group, lo, hi, float64(mg), PhaseMiddle)
+	j := b.gene(name+"_eg", group, lo, hi, float64(eg), PhaseEnd)
+	b.then(func(w *Weights, v []float64) { *target(w) = S(cp(v[i]), cp(v[j])) })
+}
+
+// single declares one gene used in both phases, scaled to centipawns.
+func (b *schemaBuilder) single(name, group string, lo, hi, def, scale float64, target func(*Weights) *Score) {
+	i := b.gene(name, group, lo, hi, def, PhaseBoth)
+	b.then(func(w *Weights, v []float64) { x := cp(v[i] * scale); *target(w) = S(x, x) })
+}
+
+// table declares 64 genes name_a1 … name_h8 (white's view) filling a PST.
+func (b *schemaBuilder) table(name, group string, lo, hi float64, def *[64]float64, ph GenePhase, scale float64, pt PieceType) {
+	first := len(b.s.Genes)
+	for sq := Square(0); sq < 64; sq++ {
+		b.gene(name+"_"+sq.String(), group, lo, hi, def[sq], ph)
+	}
+	b.then(func(w *Weights, v []float64) {
+		for sq := 0; sq < 64; sq++ {
+			x := cp(v[first+sq] * scale)
+			old := w.PST[pt][sq]
+			switch ph {
+			case PhaseMiddle:
+				w.PST[pt][sq] = S(x, old.EG())
+			case PhaseEnd:
+				w.PST[pt][sq] = S(old.MG(), x)
+			default:
+				w.PST[pt][sq] = S(x, x)
+			}
+		}
+	})
+}
+
+func (b *schemaBuilder) build() *Schema { return b.s }
+
+var presets = map[string]func() *Schema{}
+
+// registerPreset makes a schema constructor available by name.
+func registerPreset(name string, f func() *Schema) { presets[name] = f }
+
+// PresetNames lists the available chromosome presets, sorted.
+func PresetNames() []string {
+	out := make([]string, 0, len(presets))
+	for n := range presets {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Preset returns the schema of a named preset.
+func Preset(name string) (*Schema, error) {
+	f, ok := presets[strings.ToLower(name)]
+	if !ok {
+		return nil, fmt.Errorf("unknown chromosome preset %q (have %s)", name, strings.Join(PresetNames(), ", "))
+	}
+	return f(), nil
+}
+
+// PresetWeights compiles a preset's default chromosome.
+func PresetWeights(name string) (*Weights, error) {
+	s, err := Preset(name)
+	if err != nil {
+		return nil, err
+	}
+	return s.Default().Compile()
+}

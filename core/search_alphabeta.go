@@ -1,0 +1,259 @@
+package core
+
+import "math"
+
+// lmrTable[d][n]: late-move reduction for depth d and move number n.
+var lmrTable [64][64]int8
+
+func init() {
+	for d := 1; d < 64; d++ {
+		for n := 1; n < 64; n++ {
+			lmrTable[d][n] = int8(0.75 + math.Log(float64(d))*math.Log(float64(n))/2.25)
+		}
+	}
+}
+
+// negamax is the principal-variation search with the usual selectivity.
+func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode bool) int {
+	pvNode := beta-alpha > 1
+	s.pvLen[ply] = ply
+	if depth <= 0 {
+		return s.quiesce(p, alpha, beta, ply)
+	}
+	s.nodes++
+	if s.checkStop() {
+		return 0
+	}
+	if ply > s.selDepth {
+		s.selDepth = ply
+	}
+	inCheck := p.InCheck()
+	if ply > 0 {
+		if p.halfmove >= 100 && !inCheck || p.IsRepetition() || p.IsInsufficientMaterial() {
+			return 0
+		}
+		// Mate-distance pruning: no line here can beat a shorter mate.
+		alpha = max(alpha, -MateScore+ply)
+		beta = min(beta, MateScore-ply-1)
+		if alpha >= beta {
+			return alpha
+		}
+		if ply >= MaxPly {
+			return s.eval.Evaluate(p)
+		}
+	}
+
+	// Transposition table.
+	key := p.key
+	ttMove := NullMove
+	ttScore, ttBound, ttDepth := 0, boundNone, -1
+	ttEval := 0
+	haveTTEval := false
+	if e, ok := s.tt.probe(key); ok {
+		ttMove, ttBound, ttDepth = e.move, int(e.genBound&3), int(e.depth)
+		ttScore = scoreFromTT(int(e.score), ply)
+		ttEval, haveTTEval = int(e.eval), true
+		if !pvNode && ttDepth >= depth &&
+			(ttBound == boundExact || ttBound == boundLower && ttScore >= beta || ttBound == boundUpper && ttScore <= alpha) {
+			return ttScore
+		}
+	}
+
+	// Static evaluation and the pruning it allows.
+	staticEval := -infScore
+	if !inCheck {
+		if haveTTEval {
+			staticEval = ttEval
+		} else {
+			staticEval = s.eval.Evaluate(p)
+		}
+	}
+	s.stack[ply].eval = staticEval
+	improving := !inCheck && ply >= 2 && staticEval > s.stack[ply-2].eval
+	eval := staticEval
+	if !inCheck && ttBound != boundNone && (ttBound == boundLower && ttScore > eval || ttBound == boundUpper && ttScore < eval) {
+		eval = ttScore // the table knows better than the static guess
+	}
+
+	if !pvNode && !inCheck {
+		// Reverse futility: far above beta at low depth, stand pat.
+		if depth <= 7 && eval-80*depth+boolInt(improving)*40 >= beta && abs(beta) < MateBound {
+			return eval
+		}
+		// Null move: if passing still fails high, a real move will too.
+		if depth >= 3 && eval >= beta && ply > 0 && s.stack[ply-1].move != NullMove && p.hasNonPawnMaterial(p.side) {
+			r := 3 + depth/4 + min(3, (eval-beta)/200)
+			s.stack[ply].move, s.stack[ply].moved = NullMove, NoPiece
+			p.MakeNullMove()
+			score := -s.negamax(p, depth-1-r, -beta, -beta+1, ply+1, !cutNode)
+			p.UnmakeNullMove()
+			if s.stopped.Load() {
+				return 0
+			}
+			if score >= beta {
+				if score >= MateBound {
+					score = beta
+				}
+				return score
+			}
+		}
+	}
+	// Internal iterative reduction: without a hash move this node is
+	// probably not important enough to search at full depth.
+	if depth >= 4 && ttMove == NullMove && (pvNode || cutNode) {
+		depth--
+	}
+
+	ml := &s.lists[ply]
+	p.GenerateLegal(ml)
+	if ml.N == 0 {
+		if inCheck {
+			return -MateScore + ply
+		}
+		return 0
+	}
+	s.scoreMoves(p, ply, ttMove)
+
+	best, bestScore := NullMove, -infScore
+	origAlpha := alpha
+	var quietsTried [64]Move
+	nQuiets := 0
+	for i := 0; i < ml.N; i++ {
+		m, order := s.pickMove(ply, i)
+		quiet := !m.IsCapture() && !m.IsPromotion()
+		givesCheck := p.GivesCheck(m)
+		if ply > 0 && bestScore > -MateBound && p.hasNonPawnMaterial(p.side) && !givesCheck {
+			if quiet && !inCheck {
+				// Late-move pruning and futility pruning of quiet moves.
+				if depth <= 6 && nQuiets >= (3+depth*depth)/(2-boolInt(improving)) {
+					continue
+				}
+				if depth <= 6 && !pvNode && staticEval+100+80*depth <= alpha && order < orderCounter {
+					continue
+				}
+				if depth <= 4 && order < -2000*int32(depth) {
+					continue // a move history says is bad
+				}
+			}
+			// SEE pruning: drop moves that lose material at low depth.
+			if depth <= 6 && !inCheck {
+				margin := -20 * depth * depth
+				if !quiet {
+					margin = -100 * depth
+				}
+				if (!quiet || depth <= 4) && p.SEE(m) < margin {
+					continue
+				}
+			}
+		}
+		moved := p.board[m.From()]
+		s.stack[ply].move, s.stack[ply].moved = m, moved
+		p.MakeMove(m)
+		newDepth := depth - 1
+		if givesCheck {
+			newDepth++ // check extension
+		}
+		var score int
+		if i == 0 {
+			score = -s.negamax(p, newDepth, -beta, -alpha, ply+1, false)
+		} else {
+			r := 0
+			if depth >= 3 && i >= 1+boolInt(pvNode) && (quiet || order < 0) {
+				r = int(lmrTable[min(depth, 63)][min(i, 63)])
+				r += boolInt(!improving) + boolInt(cutNode) - boolInt(pvNode) - boolInt(givesCheck)
+				if quiet {
+					r -= int(order / 6000)
+				}
+				if order >= orderCounter {
+					r-- // killers and counter moves
+				}
+				r = max(0, min(r, newDepth-1))
+			}
+			score = -s.negamax(p, newDepth-r, -alpha-1, -alpha, ply+1, true)
+			if r > 0 && score > alpha {
+				score = -s.negamax(p, newDepth, -alpha-1, -alpha, ply+1, !cutNode)
+			}
+			if pvNode && score > alpha && score < beta {
+				score = -s.negamax(p, newDepth, -beta, -alpha, ply+1, false)
+			}
+		}
+		p.UnmakeMove()
+		if s.stopped.Load() {
+			return 0
+		}
+		if quiet && nQuiets < len(quietsTried) {
+			quietsTried[nQuiets] = m
+			nQuiets++
+		}
+		if score > bestScore {
+			bestScore = score
+			if score > alpha {
+				best = m
+				alpha = score
+				s.pv[ply][ply] = m
+				copy(s.pv[ply][ply+1:], s.pv[ply+1][ply+1:s.pvLen[ply+1]])
+				s.pvLen[ply] = s.pvLen[ply+1]
+				if s.pvLen[ply] <= ply {
+					s.pvLen[ply] = ply + 1
+				}
+				if score >= beta {
+					if quiet {
+						s.updateHistory(p, ply, depth, m, quietsTried[:nQuiets])
+					}
+					break
+				}
+			}
+		}
+	}
+	if bestScore == -infScore {
+		// Every move was pruned: fail low with the static evaluation.
+		return alpha
+	}
+	bound := boundUpper
+	switch {
+	case bestScore >= beta:
+		bound = boundLower
+	case alpha > origAlpha:
+		bound = boundExact
+	}
+	storeEval := staticEval
+	if inCheck {
+		storeEval = 0
+	}
+	s.tt.store(key, best, scoreToTT(bestScore, ply), storeEval, depth, bound)
+	return bestScore
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// hasNonPawnMaterial reports whether colour c has a piece besides king and
+// pawns (null-move pruning is unsafe in pawn endings: zugzwang).
+func (p *Position) hasNonPawnMaterial(c Color) bool {
+	return p.colors[c]&^(p.pieces[Pawn]|p.pieces[King]) != 0
+}
+
+// Mate scores are stored relative to the node, not the root.
+func scoreToTT(score, ply int) int {
+	switch {
+	case score > MateBound:
+		return score + ply
+	case score < -MateBound:
+		return score - ply
+	}
+	return score
+}
+
+func scoreFromTT(score, ply int) int {
+	switch {
+	case score > MateBound:
+		return score - ply
+	case score < -MateBound:
+		return score + ply
+	}
+	return score
+}

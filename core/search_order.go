@@ -1,0 +1,111 @@
+package core
+
+// Move ordering: the transposition-table move first, then winning and
+// equal captures by most valuable victim / least valuable attacker, queen
+// promotions, the two killer moves, the counter move, quiet moves by
+// history, and losing captures last.
+
+const (
+	orderTT      = 1 << 30
+	orderGoodCap = 1 << 28
+	orderKiller1 = 1<<27 + 2
+	orderKiller2 = 1<<27 + 1
+	orderCounter = 1 << 27
+	orderBadCap  = -(1 << 28)
+	historyMax   = 1 << 14
+)
+
+var mvvValues = [7]int32{0, 100, 300, 300, 500, 900, 0}
+
+// scoreMoves assigns ordering scores to the moves of ply.
+func (s *Searcher) scoreMoves(p *Position, ply int, ttMove Move) {
+	ml := &s.lists[ply]
+	sc := &s.scores[ply]
+	k1, k2 := s.killers[ply][0], s.killers[ply][1]
+	var cm Move
+	if ply > 0 {
+		if prev := s.stack[ply-1]; prev.move != NullMove {
+			cm = s.counter[prev.moved][prev.move.To()]
+		}
+	}
+	side := p.side
+	for i, m := range ml.Moves[:ml.N] {
+		switch {
+		case m == ttMove:
+			sc[i] = orderTT
+		case m.IsCapture() || m.Promotion() == Queen:
+			victim := mvvValues[p.board[m.To()].Type()]
+			if m.IsEnPassant() {
+				victim = mvvValues[Pawn]
+			}
+			v := victim*16 - mvvValues[p.board[m.From()].Type()]/100
+			if m.Promotion() == Queen {
+				v += 800 * 16
+			}
+			if p.SEE(m) >= 0 {
+				sc[i] = orderGoodCap + v
+			} else {
+				sc[i] = orderBadCap + v
+			}
+		case m.IsPromotion():
+			sc[i] = orderBadCap - 1000 // under-promotions: almost never right
+		case m == k1:
+			sc[i] = orderKiller1
+		case m == k2:
+			sc[i] = orderKiller2
+		case m == cm:
+			sc[i] = orderCounter
+		default:
+			sc[i] = s.history[side][m.From()][m.To()]
+		}
+	}
+}
+
+// pickMove swaps the best-scored remaining move into position i and returns it.
+func (s *Searcher) pickMove(ply, i int) (Move, int32) {
+	ml := &s.lists[ply]
+	sc := &s.scores[ply]
+	best := i
+	for j := i + 1; j < ml.N; j++ {
+		if sc[j] > sc[best] {
+			best = j
+		}
+	}
+	ml.Moves[i], ml.Moves[best] = ml.Moves[best], ml.Moves[i]
+	sc[i], sc[best] = sc[best], sc[i]
+	return ml.Moves[i], sc[i]
+}
+
+// updateHistory rewards the quiet move that caused a cut-off and punishes
+// the quiet moves tried before it (gravity keeps values within ±historyMax).
+func (s *Searcher) updateHistory(p *Position, ply, depth int, best Move, tried []Move) {
+	side := p.side
+	bonus := int32(min(depth*depth, 400))
+	h := &s.history[side]
+	add := func(m Move, b int32) {
+		v := &h[m.From()][m.To()]
+		*v += b - *v*abs32(b)/historyMax
+	}
+	add(best, bonus*32)
+	for _, m := range tried {
+		if m != best {
+			add(m, -bonus*32)
+		}
+	}
+	if s.killers[ply][0] != best {
+		s.killers[ply][1] = s.killers[ply][0]
+		s.killers[ply][0] = best
+	}
+	if ply > 0 {
+		if prev := s.stack[ply-1]; prev.move != NullMove {
+			s.counter[prev.moved][prev.move.To()] = best
+		}
+	}
+}
+
+func abs32(x int32) int32 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

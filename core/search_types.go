@@ -1,0 +1,79 @@
+package core
+
+import "time"
+
+// Score bounds used by the search.
+const (
+	MaxPly    = 128
+	MateScore = 32000
+	// MateBound: scores beyond it are mate scores (mate in at most MaxPly plies).
+	MateBound = MateScore - MaxPly
+	infScore  = MateScore + 1
+)
+
+// SearchMode selects the search algorithm.
+type SearchMode uint8
+
+const (
+	// Strong is the full search: PVS, aspiration windows, TT, pruning and
+	// reductions. The default everywhere.
+	Strong SearchMode = iota
+	// Plain reproduces the seeds' players: plain alpha-beta to a fixed
+	// depth with an optional fixed-ply capture quiescence, nothing else.
+	Plain
+)
+
+func (m SearchMode) String() string {
+	if m == Plain {
+		return "plain"
+	}
+	return "strong"
+}
+
+// Limits bound a search. Zero fields are unlimited; with no limit at all
+// the search runs until stopped (UCI "go infinite").
+type Limits struct {
+	Depth     int
+	Nodes     uint64
+	MoveTime  time.Duration
+	WTime     time.Duration
+	BTime     time.Duration
+	WInc      time.Duration
+	BInc      time.Duration
+	MovesToGo int
+	Infinite  bool
+}
+
+// Info is a progress report, sent after each completed iteration.
+type Info struct {
+	Depth    int
+	SelDepth int
+	Score    int // centipawns from the side to move's view, or a mate score
+	Bound    int // boundExact, boundLower or boundUpper
+	Nodes    uint64
+	Time     time.Duration
+	PV       []Move
+	Hashfull int
+}
+
+// MateIn returns the signed number of moves to mate for a mate score
+// (positive: the side to move mates), or 0 for an ordinary score.
+func MateIn(score int) int {
+	switch {
+	case score > MateBound:
+		return (MateScore - score + 1) / 2
+	case score < -MateBound:
+		return -(MateScore + score + 1) / 2
+	}
+	return 0
+}
+
+// Result is what a finished search returns.
+type Result struct {
+	Move  Move // NullMove only when there is no legal move
+	Score int
+	Depth int
+	Nodes uint64
+	Time  time.Duration
+	PV    []Move
+}

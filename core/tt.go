@@ -1,0 +1,120 @@
+package core
+
+// Transposition table: a direct-mapped table of 4-entry buckets owned by
+// one searcher (no locking needed). Entries keep the upper 32 key bits to
+// confirm a hit; replacement prefers empty, stale (older search) and then
+// shallow entries.
+
+const (
+	boundNone  = 0
+	boundUpper = 1 // score is an upper bound (fail low)
+	boundLower = 2 // score is a lower bound (fail high)
+	boundExact = boundUpper | boundLower
+)
+
+type ttEntry struct {
+	key32 uint32
+	move  Move
+	score int16
+	eval  int16
+	depth int8
+	// genBound packs the search generation (upper 6 bits) and the bound.
+	genBound uint8
+}
+
+type ttBucket [4]ttEntry
+
+// TransTable is a transposition table sized in megabytes.
+type TransTable struct {
+	buckets []ttBucket
+	mask    uint64
+	gen     uint8
+}
+
+// NewTransTable returns a table of at most mb megabytes (at least one bucket).
+func NewTransTable(mb int) *TransTable {
+	t := &TransTable{}
+	t.Resize(mb)
+	return t
+}
+
+// Resize reallocates the table to at most mb megabytes, clearing it.
+func (t *TransTable) Resize(mb int) {
+	if mb < 1 {
+		mb = 1
+	}
+	// A bucket is 48 bytes; sizing by 64 and rounding down to a power of two
+	// keeps the table within the limit.
+	n := uint64(mb) << 20 / 64
+	size := uint64(1)
+	for size*2 <= n {
+		size *= 2
+	}
+	t.buckets = make([]ttBucket, size)
+	t.mask = size - 1
+	t.gen = 0
+}
+
+// Clear empties the table.
+func (t *TransTable) Clear() {
+	clear(t.buckets)
+	t.gen = 0
+}
+
+// NewSearch ages the table so entries of earlier searches are replaced first.
+func (t *TransTable) NewSearch() { t.gen = (t.gen + 4) & 0xFC }
+
+func (t *TransTable) probe(key uint64) (e ttEntry, ok bool) {
+	b := &t.buckets[key&t.mask]
+	k := uint32(key >> 32)
+	for i := range b {
+		if b[i].key32 == k && b[i].genBound&3 != boundNone {
+			b[i].genBound = t.gen | b[i].genBound&3 // refresh age on hit
+			return b[i], true
+		}
+	}
+	return ttEntry{}, false
+}
+
+func (t *TransTable) store(key uint64, move Move, score, eval, depth, bound int) {
+	b := &t.buckets[key&t.mask]
+	k := uint32(key >> 32)
+	replace := &b[0]
+	for i := range b {
+		e := &b[i]
+		if e.key32 == k || e.genBound&3 == boundNone {
+			replace = e
+			break
+		}
+		// Prefer replacing older generations, then shallower entries.
+		if t.worth(e) < t.worth(replace) {
+			replace = e
+		}
+	}
+	if move == NullMove && replace.key32 == k {
+		move = replace.move // keep the best move we knew
+	}
+	if replace.key32 == k && bound != boundExact && depth+2 < int(replace.depth) && replace.genBound&^3 == t.gen {
+		return // a much deeper result of this search is worth more
+	}
+	*replace = ttEntry{key32: k, move: move, score: int16(score), eval: int16(eval), depth: int8(depth), genBound: t.gen | uint8(bound)}
+}
+
+func (t *TransTable) worth(e *ttEntry) int {
+	age := int((t.gen - e.genBound&^3) & 0xFC)
+	return int(e.depth) - 2*age
+}
+
+// Hashfull returns the permille of sampled entries used by this search.
+func (t *TransTable) Hashfull() int {
+	n, used := 0, 0
+	for i := 0; i < 250 && i < len(t.buckets); i++ {
+		for _, e := range t.buckets[i] {
+			n++
+			if e.genBound&3 != boundNone && e.genBound&^3 == t.gen {
+				used++
+			}
+		}
+	}
+	return used * 1000 / max(n, 1)
+}
