@@ -32,6 +32,9 @@ type command struct {
 // commands lists the subcommands in the order help shows them. Adding one
 // is a line here plus its cmd_<name>.go.
 var commands = []command{
+	{"uci", "run as a UCI engine on standard input and output", runUCI},
+	{"analyse", "search one position and print the best move, score and line", runAnalyse},
+	{"bench", "search a fixed set of positions: node-count signature and speed", runBench},
 	{"perft", "count the leaf nodes of the move tree, to check move generation and time it", runPerft},
 }
 
@@ -72,7 +75,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 func printUsage(w io.Writer) {
 	fmt.Fprint(w, `evochess will evolve chess players with genetic algorithms, play them in
 tournaments and let you play them in a terminal arena. So far it has the
-board and move generator, checked with perft.
+chess core: rules, move generation, evaluation presets, search and UCI.
 
 Usage:
   evochess <command> [flags]

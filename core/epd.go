@@ -25,13 +25,22 @@ func ParseEPD(line string) (*EPDRecord, error) {
 	if len(fields) < 4 {
 		return nil, fmt.Errorf("EPD: needs 4 position fields, has %d", len(fields))
 	}
-	pos, err := ParseFEN(strings.Join(fields[:4], " "))
+	// Many "EPD" files are really FEN lines, clocks included.
+	nFEN := 4
+	if len(fields) >= 6 {
+		if _, ok := plainNumber(fields[4]); ok {
+			if _, ok := plainNumber(fields[5]); ok {
+				nFEN = 6
+			}
+		}
+	}
+	pos, err := ParseFEN(strings.Join(fields[:nFEN], " "))
 	if err != nil {
 		return nil, err
 	}
 	rec := &EPDRecord{Position: pos, Ops: map[string]string{}}
 	rest := line
-	for i := 0; i < 4; i++ { // drop the four position fields
+	for i := 0; i < nFEN; i++ { // drop the position fields
 		rest = strings.TrimLeft(rest, " \t")
 		rest = strings.TrimLeft(rest[strings.IndexAny(rest+" ", " \t"):], " \t")
 	}
@@ -40,12 +49,24 @@ func ParseEPD(line string) (*EPDRecord, error) {
 		if op == "" {
 			continue
 		}
-		code, operands, _ := strings.Cut(op, " ")
-		operands = strings.TrimSpace(operands)
+		code, operands := op, ""
+		if i := strings.IndexAny(op, " \t"); i >= 0 {
+			code, operands = op[:i], strings.TrimSpace(op[i+1:])
+		}
 		rec.Ops[code] = operands
 		switch code {
 		case "id":
 			rec.ID = strings.Trim(operands, `"`)
+		case "hmvc", "fmvn":
+			n, ok := plainNumber(operands)
+			if !ok || code == "fmvn" && n < 1 {
+				return nil, fmt.Errorf("EPD %s: %q is not a valid count", code, operands)
+			}
+			if code == "hmvc" {
+				pos.halfmove = n
+			} else {
+				pos.fullmove = n
+			}
 		case "bm", "am":
 			for _, s := range strings.Fields(operands) {
 				m, err := pos.ParseMove(s)

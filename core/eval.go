@@ -48,8 +48,15 @@ func (e *Evaluator) Evaluate(p *Position) int {
 		score += w.LegalMobility.Scale(sides[White].moves - sides[Black].moves)
 	}
 	v := taper(score, p.gamePhase())
-	if w.Principles != nil {
-		v += e.principles(p)
+	// Seed-specific terms, each computed in its own block (eval_seed*.go).
+	if w.Seed000 != nil {
+		v += e.seed000(p)
+	}
+	if w.Seed003 != nil {
+		v += e.seed003(p)
+	}
+	if w.Seed004 != nil {
+		v += e.seed004(p)
 	}
 	if p.side == Black {
 		v = -v

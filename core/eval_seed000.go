@@ -1,164 +1,149 @@
 package core
 
-// Seed 000's eighteen principles, each computed as its appendix algorithms
-// 7–24 describe, for both colours, and weighted by white's count minus
-// black's (so the evaluation is colour-symmetric). Where the printed
-// pseudo-code is garbled we take its evident intent; docs/chromosomes.md
-// lists each such reading.
+// Seed 000's eighteen principles (appendix algorithms 7–23) and six
+// matrices (algorithm 24), read as docs/chromosomes.md 2.5 specifies, for
+// both colours and weighed white minus black so the score is zero-sum
+// (2.3). Features are counted in quarter units because development (½ per
+// pawn) and king centralisation (¼ per rank) are fractional.
 
 const (
 	prMaterial = iota
-	prMobility
+	prPieceMobility
 	prCastling
-	prDevelopment
-	prDoubledPawns
-	prIsolatedPawns
-	prConnectedPawns
-	prPassedPawns
+	prDevelopmentSpeed
+	prDoubledPawn
+	prIsolatedPawn
+	prConnectedPawn
+	prPassedPawn
 	prEnemyKingPressure
-	prPieceDefence
+	prPieceDefense
 	prBishopPair
 	prConnectedRooks
-	prKingCentralisation
-	prKnightOutposts
-	prBlockedPieces
+	prKingCentralization
+	prKnightOutpost
+	prBlockedPiece
 	prSpaceControl
 	prKingShield
 	prKingPressure
 	numPrinciples
 )
 
-// PrincipleNames are the gene names of the principles, in order.
+// PrincipleNames are the gene names of seed 000's principles, in layout order.
 var PrincipleNames = [numPrinciples]string{
-	"material", "mobility", "castling", "development", "doubled_pawns", "isolated_pawns",
-	"connected_pawns", "passed_pawns", "enemy_king_pressure", "piece_defence", "bishop_pair",
-	"connected_rooks", "king_centralisation", "knight_outposts", "blocked_pieces",
+	"material", "piece_mobility", "castling", "development_speed", "doubled_pawn",
+	"isolated_pawn", "connected_pawn", "passed_pawn", "enemy_king_pressure", "piece_defense",
+	"bishop_pair", "connected_rooks", "king_centralization", "knight_outpost", "blocked_piece",
 	"space_control", "king_shield", "king_pressure",
 }
 
-// principles returns Σ weight × (white feature − black feature) in
-// centipawns. Features are counted in quarter units because development
-// (½ a pawn move) and king centralisation (¼ per rank) are fractional.
-func (e *Evaluator) principles(p *Position) int {
-	w := e.w.Principles
-	var f [2][numPrinciples]int
-	for c := White; c <= Black; c++ {
-		p.principleFeatures(c, &f[c])
-	}
-	total := 0
-	for i := range w {
-		total += w[i] * (f[White][i] - f[Black][i])
-	}
-	return total / 4
+// Seed000Weights is a compiled seed000 chromosome.
+type Seed000Weights struct {
+	principle [numPrinciples]int64 // fine cp per quarter unit of each feature
+	pst       [7][64]int64         // fine cp per piece on a square, white's view
 }
 
-// principleFeatures fills f with colour c's feature counts, ×4.
-func (p *Position) principleFeatures(c Color, f *[numPrinciples]int) {
+// newSeed000Weights converts principle weights and matrices (pawn units)
+// to fine centipawns.
+func newSeed000Weights(principles []float64, matrices *[7][64]float64) *Seed000Weights {
+	w := &Seed000Weights{}
+	for k, v := range principles {
+		w.principle[k] = toFine(v * 25) // 100 cp per pawn, ¼ per quarter unit
+	}
+	for pt := Pawn; pt <= King; pt++ {
+		for sq, v := range matrices[pt] {
+			w.pst[pt][sq] = toFine(v * 100)
+		}
+	}
+	return w
+}
+
+// seed000 returns seed 000's score from white's view, in centipawns.
+func (e *Evaluator) seed000(p *Position) int {
+	w := e.w.Seed000
+	var f [2][numPrinciples]int
+	p.seed000Features(&f)
+	var total int64
+	for k, wk := range w.principle {
+		total += wk * int64(f[White][k]-f[Black][k])
+	}
+	for pt := Pawn; pt <= King; pt++ {
+		for b := p.pieces[pt] & p.colors[White]; b != 0; {
+			total += w.pst[pt][b.PopLSB()]
+		}
+		for b := p.pieces[pt] & p.colors[Black]; b != 0; {
+			total -= w.pst[pt][b.PopLSB().Mirror()]
+		}
+	}
+	return fineToCP(total, fineBits)
+}
+
+func (p *Position) seed000Features(f *[2][numPrinciples]int) {
+	occ := p.Occupied()
+	pressure := [2]int{p.kingPressure(White), p.kingPressure(Black)}
+	for c := White; c <= Black; c++ {
+		p.seed000Side(c, occ, &f[c])
+		// 15, used twice (000:67): pressure on the enemy king is a bonus
+		// feature, pressure on our own king a negated one.
+		f[c][prEnemyKingPressure] = 4 * pressure[c^1]
+		f[c][prKingPressure] = -4 * pressure[c]
+	}
+}
+
+// seed000Side fills colour c's features other than king pressure, ×4.
+func (p *Position) seed000Side(c Color, occ Bitboard, f *[numPrinciples]int) {
 	own, enemy := p.colors[c], p.colors[c^1]
-	occ := own | enemy
 	pawns := p.pieces[Pawn] & own
 	enemyPawns := p.pieces[Pawn] & enemy
 	ksq := p.kings[c]
+	home, pawnStart, enemyHalf := Rank1, Rank2, Rank5|Rank6|Rank7|Rank8
+	rights := p.castling & (WhiteKingSide | WhiteQueenSide)
+	if c == Black {
+		home, pawnStart, enemyHalf = Rank8, Rank7, Rank1|Rank2|Rank3|Rank4
+		rights = p.castling & (BlackKingSide | BlackQueenSide)
+	}
 
-	// 7: material 1/3/3/5/9.
+	// 7: own material 1/3/3/5/9.
 	for pt, v := range [...]int{Pawn: 1, Knight: 3, Bishop: 3, Rook: 5, Queen: 9} {
 		f[prMaterial] += 4 * v * (p.pieces[pt] & own).Count()
 	}
-	// 8: moves whose destination c attacks no more often than the enemy.
-	// 21 (blocked pieces) and 10 (development) walk the same pieces.
-	home := Rank1
-	if c == Black {
-		home = Rank8
+	// 8: legal moves that leave the destination no worse defended than attacked.
+	f[prPieceMobility] = 4 * p.seed000SafeMoves(c)
+	// 9: castling rights kept score 1, having castled 2 (stateless reading).
+	if rights != 0 {
+		f[prCastling] = 4
+	} else if p.isCastled(c) {
+		f[prCastling] = 8
 	}
-	forEachMove := func(targets Bitboard) {
-		for t := targets; t != 0; {
-			to := t.PopLSB()
-			a := p.AttackersTo(to, occ)
-			if (a & own).Count() <= (a & enemy).Count() {
-				f[prMobility] += 4
-			}
-		}
-	}
+	// 10 and 21 walk the same pieces: off the back rank, or without a move.
 	for pt := Knight; pt <= Queen; pt++ {
 		for b := p.pieces[pt] & own; b != 0; {
 			sq := b.PopLSB()
-			var att Bitboard
-			switch pt {
-			case Knight:
-				att = knightAttacks[sq]
-			case Bishop:
-				att = BishopAttacks(sq, occ)
-			case Rook:
-				att = RookAttacks(sq, occ)
-			default:
-				att = QueenAttacks(sq, occ)
-			}
-			forEachMove(att &^ own)
-			if att&^own == 0 {
-				f[prBlockedPieces] += 4
-			}
 			if !home.Has(sq) {
-				f[prDevelopment] += 4
+				f[prDevelopmentSpeed] += 4
+			}
+			if pieceAttacks(pt, sq, occ)&^own == 0 {
+				f[prBlockedPiece] += 4
 			}
 		}
 	}
-	forEachMove(kingAttacks[ksq] &^ own)
-	pushes := pawnPush(pawns, c) &^ occ
-	forEachMove(pushes)
-	forEachMove(pawnAttacksBB(pawns, c) & enemy)
-	// 10: pawns off their start rank count half.
-	start := Rank2
-	if c == Black {
-		start = Rank7
-	}
-	f[prDevelopment] += 2 * (pawns &^ start).Count()
-
-	// 9: castling rights kept, or castled (king and rook on their castled squares).
-	rights := p.castling & (WhiteKingSide | WhiteQueenSide)
-	if c == Black {
-		rights = p.castling & (BlackKingSide | BlackQueenSide)
-	}
-	base := Square(0)
-	if c == Black {
-		base = 56
-	}
-	rook := p.pieces[Rook] & own
-	if rights != 0 {
-		f[prCastling] += 4
-	} else if ksq == base+G1 && rook.Has(base+F1) || ksq == base+C1 && rook.Has(base+D1) {
-		f[prCastling] += 8
-	}
-	// 11, 12, 13, 14: pawn structure.
-	files := fileFill(pawns) & Rank1
-	f[prDoubledPawns] += 4 * (pawns.Count() - files.Count())
-	for b := pawns; b != 0; {
-		sq := b.PopLSB()
-		if adjacentFiles[sq.File()]&pawns == 0 {
-			f[prIsolatedPawns] += 4
-		}
-		if passedMask[c][sq]&enemyPawns == 0 {
-			f[prPassedPawns] += 4
-		}
-	}
-	// 13 counts each (pawn, diagonal supporter) pair, not supported pawns.
-	f[prConnectedPawns] = 4 * connectedPawnPairs(pawns, c)
-
-	// 15: pressure on c's own king (the penalty) and on the enemy king (the bonus).
-	f[prKingPressure] += 4 * p.kingPressure(c)
-	f[prEnemyKingPressure] += 4 * p.kingPressure(c^1)
-
-	// 16: own non-king pieces the enemy attacks.
-	for b := own &^ p.pieces[King]; b != 0; {
-		if p.AttackersTo(b.PopLSB(), occ)&enemy != 0 {
-			f[prPieceDefence] += 4
-		}
-	}
+	f[prDevelopmentSpeed] += 2 * (pawns &^ pawnStart).Count()
+	// 11–14: pawn structure.
+	f[prDoubledPawn] = 4 * doubledPawns(pawns)
+	f[prIsolatedPawn] = 4 * isolatedPawns(pawns).Count()
+	f[prConnectedPawn] = 4 * connectedPawnPairs(pawns, c)
+	f[prPassedPawn] = 4 * passedPawns(c, pawns, enemyPawns).Count()
+	// 16 and 22: own non-king pieces defended by an own piece (the name's
+	// reading, not the printed "attacked by the enemy"), enemy-half squares
+	// attacked.
+	att := p.attackUnion(c, occ)
+	f[prPieceDefense] = 4 * (own &^ p.pieces[King] & att).Count()
+	f[prSpaceControl] = 4 * (att & enemyHalf).Count()
 	// 17: bishop pair.
 	if (p.pieces[Bishop] & own).Several() {
-		f[prBishopPair] += 4
+		f[prBishopPair] = 4
 	}
 	// 18: rook pairs on one rank or file with nothing between.
-	for b := rook; b != 0; {
+	for b := p.pieces[Rook] & own; b != 0; {
 		sq := b.PopLSB()
 		for o := b; o != 0; {
 			t := o.PopLSB()
@@ -167,41 +152,78 @@ func (p *Position) principleFeatures(c Color, f *[numPrinciples]int) {
 			}
 		}
 	}
-	// 19: king centralisation: −(distance to the centre) − ¼·(ranks from the far edge).
+	// 19: −(distance to the nearest centre square) − ¼ per rank short of
+	// the far edge: it rewards advancing the king, as printed.
 	cd := 7
 	for _, cs := range [4]Square{MakeSquare(3, 3), MakeSquare(4, 3), MakeSquare(3, 4), MakeSquare(4, 4)} {
 		cd = min(cd, int(distance[ksq][cs]))
 	}
-	f[prKingCentralisation] -= 4*cd + (7 - relativeRank(c, ksq))
-	// 20: knights on the enemy half, defended by a pawn, with no enemy pawn
-	// on the squares diagonally in front of them.
+	f[prKingCentralization] = -4*cd - (7 - relativeRank(c, ksq))
+	// 20: knights on relative ranks 5–7 (a knight on the last rank has no
+	// square in front and is skipped, 000:520), defended by an own pawn,
+	// with no enemy pawn diagonally in front.
 	for b := p.pieces[Knight] & own; b != 0; {
 		sq := b.PopLSB()
-		if relativeRank(c, sq) < 4 || pawnAttacks[c^1][sq]&pawns == 0 {
+		if rr := relativeRank(c, sq); rr < 4 || rr > 6 || pawnAttacks[c^1][sq]&pawns == 0 {
 			continue
 		}
 		if pawnAttacks[c][sq]&enemyPawns == 0 {
-			f[prKnightOutposts] += 4
+			f[prKnightOutpost] += 4
 		}
 	}
-	// 22: squares of the enemy half that c attacks.
-	half := Rank5 | Rank6 | Rank7 | Rank8
-	if c == Black {
-		half = Rank1 | Rank2 | Rank3 | Rank4
-	}
-	for b := half; b != 0; {
-		if p.AttackersTo(b.PopLSB(), occ)&own != 0 {
-			f[prSpaceControl] += 4
-		}
-	}
-	// 23: shield: own pawn in front of the king +1, other own piece +2.
+	// 23: the three squares in front of the king: own pawn 1, other own piece 2.
 	front := pawnPush(SquareBB(ksq), c)
 	front |= front.east() | front.west()
-	f[prKingShield] += 4 * ((front & pawns).Count() + 2*(front&own&^pawns).Count())
+	f[prKingShield] = 4 * ((front & pawns).Count() + 2*(front&own&^pawns).Count())
+}
+
+// seed000SafeMoves is algorithm 8 as docs/chromosomes.md 2.5 reads it:
+// colour c's legal moves (c given the move if it has not) after which the
+// destination has no more enemy attackers than own defenders. The board
+// after the move is simulated on bitboards: the mover leaves its square
+// and does not defend its own, a captured piece stops attacking.
+func (p *Position) seed000SafeMoves(c Color) int {
+	q := *p // shallow copy on the stack: move generation reads only the board
+	if q.side != c {
+		q.side, q.ep = c, NoSquare
+	}
+	var ml MoveList
+	q.GenerateLegal(&ml)
+	own, enemy := p.colors[c], p.colors[c^1]
+	occ := own | enemy
+	n := 0
+	for _, m := range ml.Slice() {
+		from, to := m.From(), m.To()
+		occAfter := occ&^SquareBB(from) | SquareBB(to)
+		ownAfter := own &^ SquareBB(from)
+		enemyAfter := enemy &^ SquareBB(to)
+		defenders := 0
+		switch {
+		case m.IsEnPassant():
+			capSq := to ^ 8
+			occAfter &^= SquareBB(capSq)
+			enemyAfter &^= SquareBB(capSq)
+		case m.IsCastle():
+			// The rook lands beside the king and defends its square.
+			rookFrom, rookTo := to+1, to-1
+			if m.Flags() == FlagQueenCastle {
+				rookFrom, rookTo = to-2, to+1
+			}
+			occAfter = occAfter&^SquareBB(rookFrom) | SquareBB(rookTo)
+			ownAfter &^= SquareBB(rookFrom)
+			defenders = 1
+		}
+		a := p.AttackersTo(to, occAfter)
+		if (a & enemyAfter).Count() <= (a&ownAfter).Count()+defenders {
+			n++
+		}
+	}
+	return n
 }
 
 // connectedPawnPairs counts, for every pawn, the friendly pawns on the
-// squares diagonally behind it (algorithm 13).
+// squares diagonally behind it (algorithm 13: a pawn defended from both
+// sides counts twice).
 func connectedPawnPairs(pawns Bitboard, c Color) int {
 	n := 0
 	for b := pawns; b != 0; {
@@ -212,7 +234,7 @@ func connectedPawnPairs(pawns Bitboard, c Color) int {
 
 // kingPressure is algorithm 15 for colour c's king: neighbouring squares
 // the enemy attacks, plus enemy pieces attacking the king once every other
-// piece of c is lifted off the board.
+// piece of c is lifted off the board (x-rays through own pieces).
 func (p *Position) kingPressure(c Color) int {
 	ksq := p.kings[c]
 	occ := p.Occupied()

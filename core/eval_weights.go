@@ -49,9 +49,13 @@ type Weights struct {
 	HangingPiece    Score // per own non-pawn piece attacked and not defended
 	Tempo           Score
 
-	// Principles holds seed 000's 18 principle weights (in hundredths) when
-	// that preset is used; see eval_seed000.go.
-	Principles *[numPrinciples]int
+	// Seed blocks: terms of one seed preset that the shared fields cannot
+	// express (pawn-unit weights rounded once, seed-specific feature
+	// definitions); nil for every other preset. Each is added to the
+	// white-view score by Evaluate.
+	Seed000 *Seed000Weights // eval_seed000.go
+	Seed003 *Seed003Weights // eval_seed003.go
+	Seed004 *Seed004Weights // eval_seed004.go
 }
 
 // EvalPieceValues are conventional centipawn values, used to convert

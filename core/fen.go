@@ -59,15 +59,18 @@ func ParseFEN(fen string) (*Position, error) {
 		return nil, err
 	}
 	if len(fields) > 4 {
-		n, err := strconv.Atoi(fields[4])
-		if err != nil || n < 0 || n > 10000 {
+		n, ok := plainNumber(fields[4])
+		if !ok || n > 10000 {
 			return nil, fenErr(5, fields[4], "is not a number of plies from 0 to 10000")
+		}
+		if n != 0 && fields[3] != "-" {
+			return nil, fenErr(5, fields[4], "must be 0 right after a double pawn push (en passant square %s)", fields[3])
 		}
 		p.halfmove = n
 	}
 	if len(fields) > 5 {
-		n, err := strconv.Atoi(fields[5])
-		if err != nil || n < 1 || n > 100000 {
+		n, ok := plainNumber(fields[5])
+		if !ok || n < 1 || n > 100000 {
 			return nil, fenErr(6, fields[5], "is not a move number from 1 to 100000")
 		}
 		p.fullmove = n
@@ -80,6 +83,21 @@ func ParseFEN(fen string) (*Position, error) {
 	}
 	p.key = p.computeKey()
 	return p, nil
+}
+
+// plainNumber reads a decimal number written plainly: digits only, no
+// sign, no leading zeros.
+func plainNumber(s string) (int, bool) {
+	if s == "" || len(s) > 1 && s[0] == '0' || len(s) > 9 {
+		return 0, false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
+		}
+	}
+	n, err := strconv.Atoi(s)
+	return n, err == nil
 }
 
 func (p *Position) parsePlacement(s string) error {
@@ -95,6 +113,9 @@ func (p *Position) parsePlacement(s string) error {
 			ch := row[j]
 			switch {
 			case ch >= '1' && ch <= '8':
+				if j > 0 && row[j-1] >= '1' && row[j-1] <= '8' {
+					return fenErr(1, s, "rank %d has two digits in a row", rank+1)
+				}
 				file += int(ch - '0')
 			default:
 				pc, ok := pieceFromChar(ch)

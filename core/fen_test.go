@@ -77,3 +77,17 @@ func TestFENRoundTrip(t *testing.T) {
 		t.Errorf("short FEN: got %q", got)
 	}
 }
+
+func TestParseFENStrictNumbers(t *testing.T) {
+	for _, tc := range []struct{ fen, want string }{
+		{"4K21/8/8/8/8/8/8/k7 w - - 0 1", "two digits in a row"},
+		{"4k3/8/8/8/8/8/8/4K3 w - - +5 1", "not a number"},
+		{"4k3/8/8/8/8/8/8/4K3 w - - 05 1", "not a number"},
+		{"4k3/8/8/8/8/8/8/4K3 w - - 0 -0", "move number"},
+		{"rnbqkbnr/pp1ppppp/8/2pP4/8/8/PPP1PPPP/RNBQKBNR w KQkq c6 57 2", "must be 0 right after a double pawn push"},
+	} {
+		if _, err := ParseFEN(tc.fen); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: got %v, want %q", tc.fen, err, tc.want)
+		}
+	}
+}

@@ -27,6 +27,26 @@ type Gene struct {
 	Lo, Hi  float64
 	Default float64
 	Phase   GenePhase
+
+	// Tags are extra families: selecting "only the genes involved" matches
+	// a gene by its group or by any tag (docs/chromosomes.md 1.1).
+	Tags []string
+	// Unit is "pawn" when 1 means one pawn; empty means centipawns.
+	Unit string
+	// Fixed genes stay in the layout (so files and indices keep the seed's
+	// shape) but never mutate and count in no distance; Lo == Hi == Default.
+	Fixed bool
+	// InitLo, InitHi is the range a GA draws the gene from for a fresh
+	// population, when it differs from the bounds (seed 000's principles);
+	// both zero means [Lo, Hi]. See InitRange.
+	InitLo, InitHi float64
+	// InitAtDefault makes a fresh individual take Default instead of a
+	// random draw (seed 000's matrices start as the initial matrices).
+	InitAtDefault bool
+	// Radius, when positive, is seed 003's dynamic boundary: a mutation
+	// stays within [v−Radius, v+Radius] around the current value v,
+	// intersected with [Lo, Hi].
+	Radius float64
 }
 
 // Schema is a chromosome layout: its genes and how values become Weights.
@@ -43,6 +63,7 @@ type Schema struct {
 type Chromosome struct {
 	Schema *Schema
 	Values []float64
+	Name   string // optional label, kept by chromosome files
 }
 
 // GeneIndex returns the position of the named gene, or -1.
@@ -77,7 +98,7 @@ func (s *Schema) Default() *Chromosome {
 
 // Clone returns an independent copy.
 func (c *Chromosome) Clone() *Chromosome {
-	return &Chromosome{Schema: c.Schema, Values: append([]float64(nil), c.Values...)}
+	return &Chromosome{Schema: c.Schema, Values: append([]float64(nil), c.Values...), Name: c.Name}
 }
 
 // Validate checks the values fit the schema: right count, finite, in bounds.

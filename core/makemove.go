@@ -26,13 +26,14 @@ func (p *Position) MakeMove(m Move) {
 	captured := p.board[to]
 
 	p.history = append(p.history, undoInfo{
-		key: p.key, move: m, castling: p.castling, ep: p.ep, halfmove: int32(p.halfmove),
+		key: p.key, move: m, castling: p.castling, ep: p.ep, halfmove: int32(p.halfmove), sinceNull: int32(p.sinceNull),
 	})
 	if p.ep != NoSquare {
 		p.key ^= zobristEP[p.ep.File()]
 		p.ep = NoSquare
 	}
 	p.halfmove++
+	p.sinceNull++
 
 	epCandidate := NoSquare
 	switch {
@@ -128,6 +129,7 @@ func (p *Position) UnmakeMove() {
 		p.kings[us] = from
 	}
 	p.key, p.castling, p.ep, p.halfmove = u.key, u.castling, u.ep, int(u.halfmove)
+	p.sinceNull = int(u.sinceNull)
 	p.history = p.history[:n]
 }
 
@@ -135,13 +137,14 @@ func (p *Position) UnmakeMove() {
 // must not be in check.
 func (p *Position) MakeNullMove() {
 	p.history = append(p.history, undoInfo{
-		key: p.key, move: NullMove, castling: p.castling, ep: p.ep, halfmove: int32(p.halfmove),
+		key: p.key, move: NullMove, castling: p.castling, ep: p.ep, halfmove: int32(p.halfmove), sinceNull: int32(p.sinceNull),
 	})
 	if p.ep != NoSquare {
 		p.key ^= zobristEP[p.ep.File()]
 		p.ep = NoSquare
 	}
 	p.halfmove++
+	p.sinceNull = 0
 	p.side ^= 1
 	p.key ^= zobristSide
 }
@@ -152,6 +155,7 @@ func (p *Position) UnmakeNullMove() {
 	u := &p.history[n]
 	p.side ^= 1
 	p.key, p.ep, p.halfmove = u.key, u.ep, int(u.halfmove)
+	p.sinceNull = int(u.sinceNull)
 	p.history = p.history[:n]
 }
 

@@ -166,7 +166,7 @@ func (p *Position) ParseSAN(s string) (Move, error) {
 			t = strings.TrimSuffix(t[:n-1], "=")
 		}
 	}
-	t = strings.NewReplacer("x", "", "X", "", "-", "", ":", "").Replace(t)
+	t = sanSeparators.Replace(t)
 	if len(t) < 2 || len(t) > 4 {
 		return NullMove, moveErr(s, "is not a move in SAN (like e4, Nf3, exd5, O-O, e8=Q)")
 	}
@@ -219,6 +219,10 @@ func (p *Position) ParseSAN(s string) (Move, error) {
 	}
 	return NullMove, moveErr(s, "no legal %s move to %s", name, to)
 }
+
+// sanSeparators strips capture marks and dashes; built once (a Replacer is
+// safe for concurrent use and costly to build).
+var sanSeparators = strings.NewReplacer("x", "", "X", "", "-", "", ":", "")
 
 var pieceNames = [...]string{"", "pawn", "knight", "bishop", "rook", "queen", "king"}
 

@@ -5,7 +5,7 @@ package core
 // rights, en-passant square, move clocks, the Zobrist key and the history
 // needed to unmake moves and detect repetitions.
 type Position struct {
-	pieces   [7]Bitboard // by PieceType; index 0 unused
+	pieces   [8]Bitboard // by PieceType; index 0 unused, 7 keeps any t&7 in range
 	colors   [2]Bitboard
 	board    [64]Piece
 	side     Color
@@ -15,19 +15,24 @@ type Position struct {
 	ep       Square
 	halfmove int
 	fullmove int
-	key      uint64
-	kings    [2]Square
-	history  []undoInfo
+	// sinceNull counts plies since the last null move (or the set-up):
+	// repetitions are only looked for within it, since a null move is no
+	// move of the game and positions before it cannot repeat through it.
+	sinceNull int
+	key       uint64
+	kings     [2]Square
+	history   []undoInfo
 }
 
 // undoInfo is what MakeMove saves so UnmakeMove can restore the position.
 type undoInfo struct {
-	key      uint64
-	move     Move
-	captured Piece
-	castling uint8
-	ep       Square
-	halfmove int32
+	key       uint64
+	move      Move
+	captured  Piece
+	castling  uint8
+	ep        Square
+	halfmove  int32
+	sinceNull int32
 }
 
 // StartFEN is the standard starting position.

@@ -8,7 +8,7 @@ var lmrTable [64][64]int8
 func init() {
 	for d := 1; d < 64; d++ {
 		for n := 1; n < 64; n++ {
-			lmrTable[d][n] = int8(0.75 + math.Log(float64(d))*math.Log(float64(n))/2.25)
+			lmrTable[d][n] = int8(0.75 + math.Log(float64(d))*math.Log(float64(n))/3)
 		}
 	}
 }
@@ -29,7 +29,13 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 	}
 	inCheck := p.InCheck()
 	if ply > 0 {
-		if p.halfmove >= 100 && !inCheck || p.IsRepetition() || p.IsInsufficientMaterial() {
+		if p.IsRepetition() || p.IsInsufficientMaterial() {
+			return 0
+		}
+		if p.halfmove >= 100 {
+			if inCheck && !p.HasLegalMove() {
+				return -MateScore + ply
+			}
 			return 0
 		}
 		// Mate-distance pruning: no line here can beat a shorter mate.

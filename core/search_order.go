@@ -42,7 +42,9 @@ func (s *Searcher) scoreMoves(p *Position, ply int, ttMove Move) {
 			if m.Promotion() == Queen {
 				v += 800 * 16
 			}
-			if p.SEE(m) >= 0 {
+			// A capture of a piece worth at least the capturer cannot lose
+			// material: skip the exchange evaluation.
+			if victim >= mvvValues[p.board[m.From()].Type()] || p.SEE(m) >= 0 {
 				sc[i] = orderGoodCap + v
 			} else {
 				sc[i] = orderBadCap + v
@@ -61,10 +63,28 @@ func (s *Searcher) scoreMoves(p *Position, ply int, ttMove Move) {
 	}
 }
 
-// pickMove swaps the best-scored remaining move into position i and returns it.
+// pickMove returns the i-th move in ordering score order. The first few
+// are found by selection (most nodes cut off early); after that the rest
+// is sorted once.
 func (s *Searcher) pickMove(ply, i int) (Move, int32) {
 	ml := &s.lists[ply]
 	sc := &s.scores[ply]
+	const selectFirst = 4
+	if i > selectFirst {
+		return ml.Moves[i], sc[i]
+	}
+	if i == selectFirst {
+		for j := i + 1; j < ml.N; j++ { // insertion sort, descending
+			m, v := ml.Moves[j], sc[j]
+			k := j
+			for k > i && sc[k-1] < v {
+				ml.Moves[k], sc[k] = ml.Moves[k-1], sc[k-1]
+				k--
+			}
+			ml.Moves[k], sc[k] = m, v
+		}
+		return ml.Moves[i], sc[i]
+	}
 	best := i
 	for j := i + 1; j < ml.N; j++ {
 		if sc[j] > sc[best] {

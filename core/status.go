@@ -88,7 +88,8 @@ func (p *Position) HasLegalMove() bool { return p.CountLegal() > 0 }
 func (p *Position) RepetitionCount() int {
 	n := 1
 	h := p.history
-	for i := len(h) - 2; i >= 0 && i >= len(h)-p.halfmove; i -= 2 {
+	limit := len(h) - min(p.halfmove, p.sinceNull)
+	for i := len(h) - 2; i >= 0 && i >= limit; i -= 2 {
 		if h[i].key == p.key {
 			n++
 		}
@@ -100,7 +101,8 @@ func (p *Position) RepetitionCount() int {
 // is enough inside a search tree).
 func (p *Position) IsRepetition() bool {
 	h := p.history
-	for i := len(h) - 4; i >= 0 && i >= len(h)-p.halfmove; i -= 2 {
+	limit := len(h) - min(p.halfmove, p.sinceNull)
+	for i := len(h) - 4; i >= 0 && i >= limit; i -= 2 {
 		if h[i].key == p.key {
 			return true
 		}

@@ -1,7 +1,7 @@
 package core
 
-// Transposition table: a direct-mapped table of 4-entry buckets owned by
-// one searcher (no locking needed). Entries keep the upper 32 key bits to
+// Transposition table: a direct-mapped table of 5-entry buckets, each one
+// 64-byte cache line, owned by one searcher (no locking needed). Entries keep the upper 32 key bits to
 // confirm a hit; replacement prefers empty, stale (older search) and then
 // shallow entries.
 
@@ -22,7 +22,10 @@ type ttEntry struct {
 	genBound uint8
 }
 
-type ttBucket [4]ttEntry
+type ttBucket struct {
+	e [5]ttEntry
+	_ [4]byte // pad to 64 bytes: one cache line per probe
+}
 
 // TransTable is a transposition table sized in megabytes.
 type TransTable struct {
@@ -43,9 +46,7 @@ func (t *TransTable) Resize(mb int) {
 	if mb < 1 {
 		mb = 1
 	}
-	// A bucket is 48 bytes; sizing by 64 and rounding down to a power of two
-	// keeps the table within the limit.
-	n := uint64(mb) << 20 / 64
+	n := uint64(mb) << 20 / 64 // buckets are 64 bytes; round down to a power of two
 	size := uint64(1)
 	for size*2 <= n {
 		size *= 2
@@ -65,11 +66,13 @@ func (t *TransTable) Clear() {
 func (t *TransTable) NewSearch() { t.gen = (t.gen + 4) & 0xFC }
 
 func (t *TransTable) probe(key uint64) (e ttEntry, ok bool) {
-	b := &t.buckets[key&t.mask]
+	b := &t.buckets[key&t.mask].e
 	k := uint32(key >> 32)
 	for i := range b {
 		if b[i].key32 == k && b[i].genBound&3 != boundNone {
-			b[i].genBound = t.gen | b[i].genBound&3 // refresh age on hit
+			if b[i].genBound&^3 != t.gen {
+				b[i].genBound = t.gen | b[i].genBound&3 // refresh age on hit
+			}
 			return b[i], true
 		}
 	}
@@ -77,7 +80,7 @@ func (t *TransTable) probe(key uint64) (e ttEntry, ok bool) {
 }
 
 func (t *TransTable) store(key uint64, move Move, score, eval, depth, bound int) {
-	b := &t.buckets[key&t.mask]
+	b := &t.buckets[key&t.mask].e
 	k := uint32(key >> 32)
 	replace := &b[0]
 	for i := range b {
@@ -109,7 +112,7 @@ func (t *TransTable) worth(e *ttEntry) int {
 func (t *TransTable) Hashfull() int {
 	n, used := 0, 0
 	for i := 0; i < 250 && i < len(t.buckets); i++ {
-		for _, e := range t.buckets[i] {
+		for _, e := range t.buckets[i].e {
 			n++
 			if e.genBound&3 != boundNone && e.genBound&^3 == t.gen {
 				used++

@@ -8,7 +8,11 @@ import (
 	"time"
 )
 
-var wacFull = flag.Duration("wac.movetime", 0, "run all of WAC at this time per position and report the score")
+var (
+	wacFull  = flag.Duration("wac.movetime", 0, "run all of WAC at this time per position and report the score")
+	wacNodes = flag.Uint64("wac.nodes", 0, "run all of WAC at this node budget per position and report the score")
+	wacFile  = flag.String("wac.file", "testdata/suites/wac.epd", "the suite -wac.movetime and -wac.nodes run")
+)
 
 func loadSuite(t testing.TB, path string) []*EPDRecord {
 	t.Helper()
@@ -50,22 +54,23 @@ func TestWACSubset(t *testing.T) {
 
 // TestWACFull runs the whole suite with -wac.movetime=1s.
 func TestWACFull(t *testing.T) {
-	if *wacFull == 0 {
-		t.Skip("use -wac.movetime=1s to run the whole of WAC")
+	if *wacFull == 0 && *wacNodes == 0 {
+		t.Skip("use -wac.movetime=1s (or -wac.nodes=N) to run the whole of WAC")
 	}
-	recs := loadSuite(t, "testdata/suites/wac.epd")
+	recs := loadSuite(t, *wacFile)
 	s := NewSearcher(mustWeights(t, "full"), 64)
 	solved := 0
 	var failed []string
 	start := time.Now()
 	for _, r := range recs {
 		s.NewGame()
-		res := s.Search(context.Background(), r.Position, Limits{MoveTime: *wacFull})
+		res := s.Search(context.Background(), r.Position, Limits{MoveTime: *wacFull, Nodes: *wacNodes})
 		if r.Solves(res.Move) {
 			solved++
 		} else {
 			failed = append(failed, r.ID)
 		}
 	}
-	t.Logf("WAC: %d/%d solved at %v per position (%v); failed: %v", solved, len(recs), *wacFull, time.Since(start).Round(time.Second), failed)
+	t.Logf("%s: %d/%d solved at %v / %d nodes per position (%v); failed: %v", *wacFile, solved, len(recs), *wacFull, *wacNodes,
+		time.Since(start).Round(time.Second), failed)
 }

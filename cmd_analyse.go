@@ -1,0 +1,113 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/evochess/evochess/core"
+)
+
+const analyseSynopsis = "evochess analyse --fen FEN [--depth N | --movetime MS] [--chromosome NAME|FILE] [--search strong|plain] [--json]"
+
+const analyseAbout = `Search one position and print the best move, its score and the principal
+variation (in SAN), with a line per completed depth.`
+
+type analyseReport struct {
+	FEN      string   `json:"fen"`
+	BestMove string   `json:"bestmove"`
+	SAN      string   `json:"san"`
+	Score    int      `json:"score_cp"`
+	Mate     int      `json:"mate,omitempty"`
+	Depth    int      `json:"depth"`
+	Nodes    uint64   `json:"nodes"`
+	Seconds  float64  `json:"seconds"`
+	PV       []string `json:"pv"`
+}
+
+func runAnalyse(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("analyse")
+	fen := fs.String("fen", core.StartFEN, "the position to analyse")
+	depth := fs.Int("depth", 0, "search `N` plies deep")
+	movetime := fs.Int("movetime", 0, "search for `MS` milliseconds (default 1000 when no --depth)")
+	chromosome := fs.String("chromosome", "full", "evaluation: a preset ("+presetList()+") or a chromosome file")
+	mode := fs.String("search", "strong", "search `mode`: strong or plain")
+	hash := fs.Int("hash", 64, "transposition table size in `MB`")
+	asJSON := fs.Bool("json", false, "print one JSON object instead of text")
+	if status, ok := parseFlags(fs, analyseSynopsis, analyseAbout, args, stdout, stderr); !ok {
+		return status
+	}
+	if fs.NArg() > 0 {
+		return usageError(stderr, "analyse", "unexpected argument %q (quote the FEN)", fs.Arg(0))
+	}
+	if *depth < 0 || *depth > 100 || *movetime < 0 {
+		return usageError(stderr, "analyse", "--depth must be 0 to 100 and --movetime not negative")
+	}
+	if *depth > 0 && *movetime > 0 {
+		return usageError(stderr, "analyse", "give --depth or --movetime, not both")
+	}
+	p, err := core.ParseFEN(*fen)
+	if err != nil {
+		return usageError(stderr, "analyse", "%v", err)
+	}
+	m, err := parseSearchMode(*mode)
+	if err != nil {
+		return usageError(stderr, "analyse", "%v", err)
+	}
+	w, err := core.LoadWeights(*chromosome)
+	if err != nil {
+		return usageError(stderr, "analyse", "%v", err)
+	}
+	lim := core.Limits{Depth: *depth, MoveTime: time.Duration(*movetime) * time.Millisecond}
+	if *depth == 0 && *movetime == 0 {
+		lim.MoveTime = time.Second
+	}
+	s := core.NewSearcher(w, *hash)
+	s.Mode = m
+	if !*asJSON {
+		s.OnInfo = func(in core.Info) {
+			fmt.Fprintf(stdout, "depth %2d  score %-9s nodes %9d  %6.2fs  %s\n", in.Depth, scoreText(in.Score), in.Nodes,
+				in.Time.Seconds(), strings.Join(sanLine(p, in.PV), " "))
+		}
+	}
+	res := s.Search(context.Background(), p, lim)
+	if res.Move == core.NullMove {
+		st := p.Status()
+		return usageError(stderr, "analyse", "no legal move: the game is over (%s)", st.Reason)
+	}
+	pv := sanLine(p, res.PV)
+	if *asJSON {
+		uci := make([]string, len(res.PV))
+		for i, mv := range res.PV {
+			uci[i] = mv.String()
+		}
+		json.NewEncoder(stdout).Encode(analyseReport{FEN: p.FEN(), BestMove: res.Move.String(), SAN: p.SAN(res.Move),
+			Score: res.Score, Mate: core.MateIn(res.Score), Depth: res.Depth, Nodes: res.Nodes, Seconds: res.Time.Seconds(), PV: uci})
+		return exitOK
+	}
+	fmt.Fprintf(stdout, "bestmove %s (%s)  score %s  depth %d  nodes %d  %.2fs\npv %s\n", p.SAN(res.Move), res.Move,
+		scoreText(res.Score), res.Depth, res.Nodes, res.Time.Seconds(), strings.Join(pv, " "))
+	return exitOK
+}
+
+// scoreText shows a score as pawns (+0.35) or a mate distance (#3, #-2).
+func scoreText(score int) string {
+	if m := core.MateIn(score); m != 0 {
+		return fmt.Sprintf("#%d", m)
+	}
+	return fmt.Sprintf("%+.2f", float64(score)/100)
+}
+
+// sanLine converts a line of moves from p into SAN, leaving p unchanged.
+func sanLine(p *core.Position, line []core.Move) []string {
+	q := p.Clone()
+	out := make([]string, 0, len(line))
+	for _, m := range line {
+		out = append(out, q.SAN(m))
+		q.MakeMove(m)
+	}
+	return out
+}

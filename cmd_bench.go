@@ -1,0 +1,50 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/evochess/evochess/core"
+)
+
+const benchSynopsis = "evochess bench [--depth N] [--chromosome NAME|FILE] [--json]"
+
+const benchAbout = `Search a fixed set of positions to a fixed depth, one thread, and print the
+total node count and the speed. The node count is a signature of the
+search: it changes only when search or evaluation behaviour changes.`
+
+type benchReport struct {
+	Nodes   uint64  `json:"nodes"`
+	Seconds float64 `json:"seconds"`
+	NPS     uint64  `json:"nps"`
+}
+
+func runBench(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("bench")
+	depth := fs.Int("depth", 11, "search each position `N` plies deep (1 to 30)")
+	chromosome := fs.String("chromosome", "full", "evaluation: a preset ("+presetList()+") or a chromosome file")
+	asJSON := fs.Bool("json", false, "print one JSON object instead of text")
+	if status, ok := parseFlags(fs, benchSynopsis, benchAbout, args, stdout, stderr); !ok {
+		return status
+	}
+	if fs.NArg() > 0 {
+		return usageError(stderr, "bench", "unexpected argument %q", fs.Arg(0))
+	}
+	if *depth < 1 || *depth > 30 {
+		return usageError(stderr, "bench", "--depth %d is not from 1 to 30", *depth)
+	}
+	w, err := core.LoadWeights(*chromosome)
+	if err != nil {
+		return usageError(stderr, "bench", "%v", err)
+	}
+	res := core.Bench(context.Background(), w, *depth)
+	if *asJSON {
+		json.NewEncoder(stdout).Encode(benchReport{Nodes: res.Nodes, Seconds: res.Time.Seconds(), NPS: res.NPS()})
+		return exitOK
+	}
+	fmt.Fprintf(stdout, "positions: %d\ndepth:     %d\nnodes:     %d\ntime:      %.3f s\nnps:       %d\n",
+		res.Positions, *depth, res.Nodes, res.Time.Seconds(), res.NPS())
+	return exitOK
+}

@@ -1,0 +1,48 @@
+package main
+
+import (
+	"context"
+	"io"
+	"os"
+	"os/signal"
+
+	"github.com/evochess/evochess/core"
+)
+
+const uciSynopsis = "evochess uci [--hash MB] [--chromosome NAME|FILE] [--search strong|plain]"
+
+const uciAbout = `Speak the UCI protocol on standard input and output, so that chess GUIs
+and tournament managers can run evochess as an engine. The flags set the
+options' starting values; "setoption" changes them as usual.`
+
+// uciInput is where "evochess uci" reads commands; tests replace it.
+var uciInput io.Reader = os.Stdin
+
+func runUCI(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("uci")
+	opts := core.DefaultUCIOptions()
+	fs.IntVar(&opts.HashMB, "hash", opts.HashMB, "transposition table size in `MB`")
+	fs.StringVar(&opts.Chromosome, "chromosome", opts.Chromosome, "evaluation: a preset ("+presetList()+") or a chromosome file")
+	mode := fs.String("search", "strong", "search `mode`: strong, or plain (the seeds' fixed-depth alpha-beta)")
+	fs.IntVar(&opts.PlainQuiescence, "plain-quiescence", 0, "capture plies after the depth in plain mode")
+	if status, ok := parseFlags(fs, uciSynopsis, uciAbout, args, stdout, stderr); !ok {
+		return status
+	}
+	if fs.NArg() > 0 {
+		return usageError(stderr, "uci", "unexpected argument %q", fs.Arg(0))
+	}
+	m, err := parseSearchMode(*mode)
+	if err != nil {
+		return usageError(stderr, "uci", "%v", err)
+	}
+	opts.Mode = m
+	if opts.HashMB < 1 || opts.HashMB > 65536 {
+		return usageError(stderr, "uci", "--hash %d is not from 1 to 65536", opts.HashMB)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if err := core.RunUCI(ctx, uciInput, stdout, opts); err != nil && ctx.Err() == nil {
+		return usageError(stderr, "uci", "%v", err)
+	}
+	return exitOK
+}

@@ -1,0 +1,158 @@
+package core
+
+import (
+	"bufio"
+	"context"
+	"io"
+	"strings"
+	"testing"
+	"time"
+)
+
+// uciSession drives RunUCI through pipes.
+type uciSession struct {
+	t    *testing.T
+	in   *io.PipeWriter
+	out  *bufio.Scanner
+	done chan error
+}
+
+func startUCI(t *testing.T) *uciSession {
+	t.Helper()
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	s := &uciSession{t: t, in: inW, out: bufio.NewScanner(outR), done: make(chan error, 1)}
+	go func() {
+		err := RunUCI(context.Background(), inR, outW, DefaultUCIOptions())
+		outW.Close()
+		s.done <- err
+	}()
+	t.Cleanup(func() {
+		inW.Close()
+		go io.Copy(io.Discard, outR)
+		select {
+		case <-s.done:
+		case <-time.After(5 * time.Second):
+			t.Error("engine did not stop at end of input")
+		}
+	})
+	return s
+}
+
+func (s *uciSession) send(lines ...string) {
+	for _, l := range lines {
+		if _, err := io.WriteString(s.in, l+"\n"); err != nil {
+			s.t.Fatal(err)
+		}
+	}
+}
+
+// expect reads lines until one starts with prefix, returning it and the lines before.
+func (s *uciSession) expect(prefix string) (string, []string) {
+	s.t.Helper()
+	var seen []string
+	lines := make(chan string)
+	go func() {
+		for s.out.Scan() {
+			l := s.out.Text()
+			lines <- l
+			if strings.HasPrefix(l, prefix) {
+				close(lines)
+				return
+			}
+		}
+		close(lines)
+	}()
+	timeout := time.After(10 * time.Second)
+	for {
+		select {
+		case l, ok := <-lines:
+			if !ok {
+				s.t.Fatalf("no line starting with %q; got %q", prefix, seen)
+			}
+			if strings.HasPrefix(l, prefix) {
+				for range lines {
+				}
+				return l, seen
+			}
+			seen = append(seen, l)
+		case <-timeout:
+			s.t.Fatalf("timed out waiting for %q; got %q", prefix, seen)
+		}
+	}
+}
+
+func TestUCIHandshakeAndSearch(t *testing.T) {
+	s := startUCI(t)
+	s.send("uci")
+	_, opts := s.expect("uciok")
+	joined := strings.Join(opts, "\n")
+	for _, want := range []string{"id name evochess", "option name Hash", "option name Chromosome", "option name Search", "option name Move Overhead"} {
+		if !strings.Contains(joined, want) {
+			t.Errorf("uci output lacks %q", want)
+		}
+	}
+	s.send("isready")
+	s.expect("readyok")
+	s.send("ucinewgame", "position startpos moves e2e4 e7e5", "go depth 6")
+	line, infos := s.expect("bestmove")
+	p := mustFEN(t, StartFEN)
+	for _, m := range []string{"e2e4", "e7e5"} {
+		mv, _ := p.ParseUCIMove(m)
+		p.MakeMove(mv)
+	}
+	if _, err := p.ParseUCIMove(strings.Fields(line)[1]); err != nil {
+		t.Errorf("illegal bestmove %q: %v", line, err)
+	}
+	if len(infos) == 0 || !strings.Contains(infos[len(infos)-1], "depth 6") || !strings.Contains(infos[len(infos)-1], " pv ") {
+		t.Errorf("info lines %q", infos)
+	}
+}
+
+func TestUCIMalformedInput(t *testing.T) {
+	s := startUCI(t)
+	bad := []struct{ line, want string }{
+		{"position fen 8/8/8 w - - 0 1", "FEN field 1"},
+		{"position startpos moves e2e5", `move 1: move "e2e5"`},
+		{"position sideways", "not startpos or fen"},
+		{"go depth x", "not a valid number"},
+		{"go wobble 3", "unknown parameter"},
+		{"setoption name Hash value lots", "not a number"},
+		{"setoption name Chromosome value nosuch", "not a player name"},
+		{"setoption name Search value fast", "not strong or plain"},
+		{"frobnicate", "unknown command"},
+	}
+	for _, b := range bad {
+		s.send(b.line)
+		line, _ := s.expect("info string")
+		if !strings.Contains(line, b.want) {
+			t.Errorf("%q: got %q, want it to mention %q", b.line, line, b.want)
+		}
+	}
+	// The failed position commands left the start position in place.
+	s.send("go depth 1")
+	line, _ := s.expect("bestmove")
+	if _, err := NewPosition().ParseUCIMove(strings.Fields(line)[1]); err != nil {
+		t.Errorf("bestmove %q not legal from the start position", line)
+	}
+}
+
+func TestUCIStopAndMated(t *testing.T) {
+	s := startUCI(t)
+	s.send("position fen "+KiwipeteFEN, "go infinite")
+	time.Sleep(50 * time.Millisecond)
+	start := time.Now()
+	s.send("stop")
+	s.expect("bestmove")
+	if d := time.Since(start); d > 200*time.Millisecond {
+		t.Errorf("stop answered after %v", d)
+	}
+	s.send("position fen 6k1/5ppp/8/8/8/8/5PPP/r5K1 w - - 0 1", "go depth 3") // white is mated
+	if line, _ := s.expect("bestmove"); line != "bestmove 0000" {
+		t.Errorf("mated side: %q", line)
+	}
+	s.send("setoption name Search value plain", "setoption name Plain Quiescence value 3",
+		"position startpos", "go depth 3")
+	s.expect("bestmove")
+	s.send("quit")
+}
