@@ -5,11 +5,29 @@ package core
 type Evaluator struct {
 	w         *Weights
 	pawnCache []pawnEntry
+	// psq[piece][square]: material plus placement, each colour's table
+	// already mirrored, so the hot loop does one load per piece.
+	psq [16][64]Score
+	// mobility[type][n]: the mobility score of a piece reaching n squares.
+	mobility [7][28]Score
 }
 
 // NewEvaluator returns an evaluator over the given weights.
 func NewEvaluator(w *Weights) *Evaluator {
-	return &Evaluator{w: w, pawnCache: make([]pawnEntry, pawnCacheSize)}
+	e := &Evaluator{w: w, pawnCache: make([]pawnEntry, pawnCacheSize)}
+	for c := White; c <= Black; c++ {
+		for pt := Pawn; pt <= King; pt++ {
+			for sq := Square(0); sq < 64; sq++ {
+				e.psq[MakePiece(c, pt)][sq] = w.Material[pt] + w.PST[pt][relativeSquare(c, sq)]
+			}
+		}
+	}
+	for pt := Knight; pt <= Queen; pt++ {
+		for n := range e.mobility[pt] {
+			e.mobility[pt][n] = w.Mobility[pt].Scale(n - w.MobilityOffset[pt])
+		}
+	}
+	return e
 }
 
 // Weights returns the weights the evaluator uses.
@@ -22,7 +40,6 @@ type evalSide struct {
 	kingZone      Bitboard // squares around this side's king
 	kingUnits     int      // attack units the enemy brings on this king
 	kingAttackers int
-	moves         int // pseudo-legal moves, for LegalMobility
 }
 
 // Evaluate returns the score of the position in centipawns from the side
@@ -44,9 +61,6 @@ func (e *Evaluator) Evaluate(p *Position) int {
 	score += e.pieceTerms(p, White, &sides, occ) - e.pieceTerms(p, Black, &sides, occ)
 	score += e.kingTerms(p, White, &sides) - e.kingTerms(p, Black, &sides)
 	score += e.passedTerms(p, pe.passed&p.colors[White], White, occ) - e.passedTerms(p, pe.passed&p.colors[Black], Black, occ)
-	if w.LegalMobility != 0 {
-		score += w.LegalMobility.Scale(sides[White].moves - sides[Black].moves)
-	}
 	v := taper(score, p.gamePhase())
 	// Seed-specific terms, each computed in its own block (eval_seed*.go).
 	if w.Seed000 != nil {
@@ -74,23 +88,19 @@ func (e *Evaluator) pieceTerms(p *Position, c Color, sides *[2]evalSide, occ Bit
 	safe := ^own &^ them.pawnAttacks
 	ownPawns := p.pieces[Pawn] & own
 	enemyPawns := p.pieces[Pawn] &^ own
+	psq := &e.psq[MakePiece(c, Pawn)]
 	for b := ownPawns; b != 0; {
-		sq := b.PopLSB()
-		s += w.Material[Pawn] + w.PST[Pawn][relativeSquare(c, sq)]
-	}
-	// Pawn moves for Shannon-style mobility: pushes and captures.
-	if w.LegalMobility != 0 {
-		us.moves += (pawnPush(ownPawns, c) &^ occ).Count() + (us.pawnAttacks & p.colors[c^1]).Count()
+		s += psq[b.PopLSB()]
 	}
 	ksq := p.kings[c]
-	s += w.PST[King][relativeSquare(c, ksq)]
-	us.moves += (kingAttacks[ksq] &^ own).Count()
+	s += e.psq[MakePiece(c, King)][ksq]
 
 	for pt := Knight; pt <= Queen; pt++ {
+		psq := &e.psq[MakePiece(c, pt)]
+		mob := &e.mobility[pt]
 		for b := p.pieces[pt] & own; b != 0; {
 			sq := b.PopLSB()
-			rsq := relativeSquare(c, sq)
-			s += w.Material[pt] + w.PST[pt][rsq]
+			s += psq[sq]
 			var att Bitboard
 			switch pt {
 			case Knight:
@@ -103,21 +113,14 @@ func (e *Evaluator) pieceTerms(p *Position, c Color, sides *[2]evalSide, occ Bit
 				att = QueenAttacks(sq, occ)
 			}
 			us.attacks |= att
-			us.moves += (att &^ own).Count()
-			s += w.Mobility[pt].Scale((att & safe).Count() - w.MobilityOffset[pt])
+			s += mob[(att & safe).Count()]
 			if z := att & them.kingZone; z != 0 {
 				them.kingAttackers++
 				them.kingUnits += w.KingAttackWeight[pt] * z.Count()
 			}
 			switch pt {
 			case Knight, Bishop:
-				if pt == Knight && (sq.File() == 0 || sq.File() == 7) {
-					s += w.KnightRim
-				}
 				if us.pawnAttacks.Has(sq) {
-					if pt == Knight {
-						s += w.KnightDefended
-					}
 					if rr := relativeRank(c, sq); rr >= 3 && rr <= 5 &&
 						passedMask[c][sq]&adjacentFiles[sq.File()]&enemyPawns == 0 {
 						if pt == Knight {
@@ -145,15 +148,6 @@ func (e *Evaluator) pieceTerms(p *Position, c Color, sides *[2]evalSide, occ Bit
 	if (p.pieces[Bishop] & own).Several() {
 		s += w.BishopPair
 	}
-	if w.TwoRooksSeventh != 0 {
-		seventh := Rank7
-		if c == Black {
-			seventh = Rank2
-		}
-		if (p.pieces[Rook] & own & seventh).Several() {
-			s += w.TwoRooksSeventh
-		}
-	}
 	return s
 }
 
@@ -171,18 +165,6 @@ func (e *Evaluator) kingTerms(p *Position, c Color, sides *[2]evalSide) Score {
 	s += w.KingShield.Scale((front & p.pieces[Pawn] & own).Count())
 	if us.kingAttackers >= 2 {
 		s -= w.KingAttack.Scale(us.kingUnits * us.kingUnits / 64)
-	}
-	if w.KingAttackerMat != 0 || w.KingDefenderMat != 0 {
-		zone := kingZone2[ksq]
-		var ownMat, enemyMat int
-		for pt := Knight; pt <= Queen; pt++ {
-			ownMat += (p.pieces[pt] & own & zone).Count() * EvalPieceValues[pt]
-			enemyMat += (p.pieces[pt] &^ own & zone).Count() * EvalPieceValues[pt]
-		}
-		s += w.KingDefenderMat.Scale(ownMat/100) + w.KingAttackerMat.Scale(enemyMat/100)
-	}
-	if w.Castled != 0 && relativeRank(c, ksq) == 0 && (ksq.File() >= 6 || ksq.File() <= 2) {
-		s += w.Castled
 	}
 	nonPawns := own &^ p.pieces[Pawn] &^ p.pieces[King]
 	s += w.PawnThreat.Scale((nonPawns & them.pawnAttacks).Count())

@@ -8,9 +8,7 @@ var (
 	passedMask [2][64]Bitboard
 	// forwardMask[c][s]: the squares ahead of s on its file, seen by colour c.
 	forwardMask [2][64]Bitboard
-	// kingZone2[s]: squares within two king steps of s.
-	kingZone2 [64]Bitboard
-	distance  [64][64]int8
+	distance    [64][64]int8
 )
 
 func init() {
@@ -38,9 +36,6 @@ func init() {
 		for t := Square(0); t < 64; t++ {
 			df, dr := s.File()-t.File(), s.Rank()-t.Rank()
 			distance[s][t] = int8(max(df, -df, dr, -dr))
-			if distance[s][t] <= 2 {
-				kingZone2[s] |= SquareBB(t)
-			}
 		}
 	}
 }

@@ -36,8 +36,6 @@ func (e *Evaluator) pawnSide(c Color, own, enemy Bitboard) (Score, Bitboard) {
 	s += w.DoubledPawn.Scale(own.Count() - (fileFill(own) & Rank1).Count())
 	s += w.PhalanxPawn.Scale((own & (own.east() | own.west())).Count())
 	s += w.SupportedPawn.Scale((own & ownAtt).Count())
-	s += w.CentralPawn.Scale((own & (SquareBB(MakeSquare(3, 3)) | SquareBB(MakeSquare(4, 3)) |
-		SquareBB(MakeSquare(3, 4)) | SquareBB(MakeSquare(4, 4)))).Count())
 	ownFiles := fileFill(own)
 	for b := own; b != 0; {
 		sq := b.PopLSB()

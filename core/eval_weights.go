@@ -12,16 +12,12 @@ type Weights struct {
 
 	Mobility       [7]Score // per square a piece reaches that is not own and not attacked by enemy pawns
 	MobilityOffset [7]int   // squares subtracted first, so an average piece scores near zero
-	// LegalMobility weighs the difference in the number of moves (Shannon's
-	// 0.1·(M−M')), counted as pseudo-legal moves of both sides.
-	LegalMobility Score
 
 	DoubledPawn   Score // per pawn beyond the first on a file
 	IsolatedPawn  Score
 	BackwardPawn  Score
 	PhalanxPawn   Score // side by side with a friendly pawn
 	SupportedPawn Score // defended by a friendly pawn
-	CentralPawn   Score // on d4, e4, d5 or e5 (from its own side)
 	PassedPawn    [8]Score
 	// PassedKingDistance rewards, per square, the enemy king being farther
 	// from the square in front of a passed pawn than our own king.
@@ -31,23 +27,17 @@ type Weights struct {
 	RookOpenFile     Score
 	RookSemiOpenFile Score
 	RookSeventh      Score
-	TwoRooksSeventh  Score
 	KnightOutpost    Score // on the enemy half, pawn-defended, no enemy pawn can chase it
-	KnightRim        Score // on the a- or h-file
-	KnightDefended   Score // defended by a friendly pawn
 	BishopOutpost    Score
 
 	KingShield       Score // per own pawn on the three squares (and the next rank) in front of the king
 	KingAttackWeight [7]int
 	// KingAttack is applied as units²/64 where units sum the attackers'
 	// weights over enemy-king-zone squares they hit (two or more attackers).
-	KingAttack      Score
-	KingAttackerMat Score // per 100cp of enemy non-pawn material near our king (seed 004 "attackers")
-	KingDefenderMat Score // per 100cp of own non-pawn material near our king (seed 004 "defenders")
-	Castled         Score // king on g/c-file of its home rank with the rook moved over
-	PawnThreat      Score // per own non-pawn piece attacked by an enemy pawn
-	HangingPiece    Score // per own non-pawn piece attacked and not defended
-	Tempo           Score
+	KingAttack   Score
+	PawnThreat   Score // per own non-pawn piece attacked by an enemy pawn
+	HangingPiece Score // per own non-pawn piece attacked and not defended
+	Tempo        Score
 
 	// Seed blocks: terms of one seed preset that the shared fields cannot
 	// express (pawn-unit weights rounded once, seed-specific feature
@@ -57,7 +47,3 @@ type Weights struct {
 	Seed003 *Seed003Weights // eval_seed003.go
 	Seed004 *Seed004Weights // eval_seed004.go
 }
-
-// EvalPieceValues are conventional centipawn values, used to convert
-// seed weights in pawn units and by tests.
-var EvalPieceValues = [7]int{0, 100, 320, 330, 500, 900, 0}

@@ -18,7 +18,7 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 	pvNode := beta-alpha > 1
 	s.pvLen[ply] = ply
 	if depth <= 0 {
-		return s.quiesce(p, alpha, beta, ply)
+		return s.quiesce(p, alpha, beta, ply, 0)
 	}
 	s.nodes++
 	if s.checkStop() {
@@ -110,31 +110,56 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 		depth--
 	}
 
+	// Moves come in two stages: the hash move alone (a cut-off there saves
+	// generating and ordering the rest), then every legal move.
 	ml := &s.lists[ply]
-	p.GenerateLegal(ml)
-	if ml.N == 0 {
-		if inCheck {
-			return -MateScore + ply
-		}
-		return 0
-	}
-	s.scoreMoves(p, ply, ttMove)
+	ttFirst := ttMove != NullMove && p.IsLegal(ttMove)
+	generated := false
+	next := 0
 
 	best, bestScore := NullMove, -infScore
 	origAlpha := alpha
 	var quietsTried [64]Move
 	nQuiets := 0
-	for i := 0; i < ml.N; i++ {
-		m, order := s.pickMove(ply, i)
+	for i := 0; ; i++ {
+		var m Move
+		var order int32
+		if i == 0 && ttFirst {
+			m, order = ttMove, orderTT
+		} else {
+			if !generated {
+				generated = true
+				p.GenerateLegal(ml)
+				if ml.N == 0 {
+					if inCheck {
+						return -MateScore + ply
+					}
+					return 0
+				}
+				s.scoreMoves(p, ply, ttMove)
+			}
+			if next >= ml.N {
+				break
+			}
+			m, order = s.pickMove(ply, next)
+			next++
+			if ttFirst && m == ttMove {
+				i--
+				continue // already searched first
+			}
+		}
 		quiet := !m.IsCapture() && !m.IsPromotion()
-		givesCheck := p.GivesCheck(m)
-		if ply > 0 && bestScore > -MateBound && p.hasNonPawnMaterial(p.side) && !givesCheck {
-			if quiet && !inCheck {
+		// Whether the move checks is needed before it is made only where
+		// pruning may apply; elsewhere it is read off the board afterwards.
+		mayPrune := ply > 0 && depth <= 6 && !inCheck && bestScore > -MateBound && p.hasNonPawnMaterial(p.side)
+		givesCheck := mayPrune && p.GivesCheck(m)
+		if mayPrune && !givesCheck {
+			if quiet {
 				// Late-move pruning and futility pruning of quiet moves.
-				if depth <= 6 && nQuiets >= (3+depth*depth)/(2-boolInt(improving)) {
+				if nQuiets >= (3+depth*depth)/(2-boolInt(improving)) {
 					continue
 				}
-				if depth <= 6 && !pvNode && staticEval+100+80*depth <= alpha && order < orderCounter {
+				if !pvNode && staticEval+100+80*depth <= alpha && order < orderCounter {
 					continue
 				}
 				if depth <= 4 && order < -2000*int32(depth) {
@@ -142,19 +167,20 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 				}
 			}
 			// SEE pruning: drop moves that lose material at low depth.
-			if depth <= 6 && !inCheck {
-				margin := -20 * depth * depth
-				if !quiet {
-					margin = -100 * depth
-				}
-				if (!quiet || depth <= 4) && p.SEE(m) < margin {
-					continue
-				}
+			margin := -20 * depth * depth
+			if !quiet {
+				margin = -100 * depth
+			}
+			if (!quiet || depth <= 4) && p.SEE(m) < margin {
+				continue
 			}
 		}
 		moved := p.board[m.From()]
 		s.stack[ply].move, s.stack[ply].moved = m, moved
 		p.MakeMove(m)
+		if !mayPrune {
+			givesCheck = p.InCheck()
+		}
 		newDepth := depth - 1
 		if givesCheck {
 			newDepth++ // check extension

@@ -2,7 +2,7 @@ package core
 
 // quiesce searches captures (and every evasion when in check) until the
 // position is quiet, so the evaluation is never taken mid-exchange.
-func (s *Searcher) quiesce(p *Position, alpha, beta, ply int) int {
+func (s *Searcher) quiesce(p *Position, alpha, beta, ply, qply int) int {
 	s.nodes++
 	if s.checkStop() {
 		return 0
@@ -18,13 +18,15 @@ func (s *Searcher) quiesce(p *Position, alpha, beta, ply int) int {
 	}
 	inCheck := p.InCheck()
 	ttMove := NullMove
-	if e, ok := s.tt.probe(p.key); ok {
-		score := scoreFromTT(int(e.score), ply)
-		b := int(e.genBound & 3)
-		if b == boundExact || b == boundLower && score >= beta || b == boundUpper && score <= alpha {
-			return score
+	if qply == 0 {
+		if e, ok := s.tt.probe(p.key); ok {
+			score := scoreFromTT(int(e.score), ply)
+			b := int(e.genBound & 3)
+			if b == boundExact || b == boundLower && score >= beta || b == boundUpper && score <= alpha {
+				return score
+			}
+			ttMove = e.move
 		}
-		ttMove = e.move
 	}
 	standPat := -infScore
 	if !inCheck {
@@ -61,7 +63,7 @@ func (s *Searcher) quiesce(p *Position, alpha, beta, ply int) int {
 		}
 		s.stack[ply].move, s.stack[ply].moved = m, p.board[m.From()]
 		p.MakeMove(m)
-		score := -s.quiesce(p, -beta, -alpha, ply+1)
+		score := -s.quiesce(p, -beta, -alpha, ply+1, qply+1)
 		p.UnmakeMove()
 		if s.stopped.Load() {
 			return 0
