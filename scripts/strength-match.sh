@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# strength-match.sh: evochess against reference engines under an
+# independent tournament manager (fastchess, built from its own source
+# outside this repository: set FASTCHESS to its binary).
+#
+# Each opponent plays GAMES games (colour-swapped pairs from a balanced
+# book) at TC, two games at a time on this two-core machine (one thread per
+# engine, no pondering, engines' own books off). fastchess prints the score,
+# Elo and error; the PGN of every match lands in OUT.
+#
+# Usage: FASTCHESS=/path/to/fastchess scripts/strength-match.sh [OPPONENT…]
+#   OPPONENT: sf1800 (Stockfish 15.1, UCI_LimitStrength, UCI_Elo 1800),
+#             glaurung, toga2  (default: all three)
+# Env: GAMES (default 100), TC (default 10+0.1), CONCURRENCY (default 2),
+#      BOOK (default the shared noob_3moves book), OUT (default /tmp/evochess-matches),
+#      CHROMOSOME (default full).
+set -euo pipefail
+
+FASTCHESS=${FASTCHESS:?set FASTCHESS to a fastchess binary}
+GAMES=${GAMES:-100}
+TC=${TC:-10+0.1}
+CONCURRENCY=${CONCURRENCY:-2}
+OUT=${OUT:-/tmp/evochess-matches}
+CHROMOSOME=${CHROMOSOME:-full}
+root=$(cd "$(dirname "$0")/.." && pwd)
+BOOK=${BOOK:-$root/../shared/data/books/noob_3moves.first20000.epd}
+[[ -f $BOOK ]] || { echo "strength-match: no book at $BOOK" >&2; exit 1; }
+mkdir -p "$OUT"
+(cd "$root" && go build -o "$OUT/evochess" .)
+
+opponent() {
+	case $1 in
+	sf1800) echo "cmd=/usr/games/stockfish name=sf1800 option.UCI_LimitStrength=true option.UCI_Elo=1800 option.Threads=1 option.Hash=64" ;;
+	glaurung) echo "cmd=/usr/games/glaurung name=glaurung option.Threads=1 option.OwnBook=false option.Ponder=false option.Hash=64" ;;
+	toga2) echo "cmd=/usr/games/toga2 name=toga2 option.OwnBook=false option.Ponder=false option.Hash=64" ;;
+	*) echo "strength-match: unknown opponent $1" >&2; exit 1 ;;
+	esac
+}
+
+opponents=("$@")
+[[ ${#opponents[@]} -gt 0 ]] || opponents=(sf1800 glaurung toga2)
+for opp in "${opponents[@]}"; do
+	spec=$(opponent "$opp")
+	echo "== evochess ($CHROMOSOME) vs $opp: $GAMES games at $TC"
+	# shellcheck disable=SC2086
+	"$FASTCHESS" -engine cmd="$OUT/evochess" args="uci --chromosome $CHROMOSOME" name=evochess option.Hash=64 \
+		-engine $spec \
+		-each tc="$TC" proto=uci \
+		-openings file="$BOOK" format=epd order=random \
+		-srand 20261122 -rounds $((GAMES / 2)) -games 2 -repeat -concurrency "$CONCURRENCY" \
+		-recover -ratinginterval 10 \
+		-pgnout file="$OUT/evochess-vs-$opp.pgn" | tee "$OUT/evochess-vs-$opp.log" | grep -E "Results of|Elo:|Games:|Points:|Ptnml|LOS" || true
+done
