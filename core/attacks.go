@@ -58,3 +58,21 @@ func Between(a, b Square) Bitboard { return betweenBB[a&63][b&63] }
 
 // Line returns the full line through two aligned squares.
 func Line(a, b Square) Bitboard { return lineBB[a&63][b&63] }
+
+// pieceAttacks returns the squares a piece of type pt (not a pawn) on sq
+// attacks with occupancy occ.
+func pieceAttacks(pt PieceType, sq Square, occ Bitboard) Bitboard {
+	switch pt {
+	case Knight:
+		return knightAttacks[sq]
+	case Bishop:
+		return BishopAttacks(sq, occ)
+	case Rook:
+		return RookAttacks(sq, occ)
+	case Queen:
+		return QueenAttacks(sq, occ)
+	case King:
+		return kingAttacks[sq]
+	}
+	return 0
+}

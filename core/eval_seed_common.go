@@ -2,24 +2,6 @@ package core
 
 // Feature helpers shared by the seed blocks (eval_seed000/003/004.go).
 
-// pieceAttacks returns the squares a piece of type pt (not a pawn) on sq
-// attacks with occupancy occ.
-func pieceAttacks(pt PieceType, sq Square, occ Bitboard) Bitboard {
-	switch pt {
-	case Knight:
-		return knightAttacks[sq]
-	case Bishop:
-		return BishopAttacks(sq, occ)
-	case Rook:
-		return RookAttacks(sq, occ)
-	case Queen:
-		return QueenAttacks(sq, occ)
-	case King:
-		return kingAttacks[sq]
-	}
-	return 0
-}
-
 // attackUnion returns every square colour c attacks, pawns and king included.
 func (p *Position) attackUnion(c Color, occ Bitboard) Bitboard {
 	own := p.colors[c]

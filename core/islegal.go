@@ -56,20 +56,7 @@ func (p *Position) IsLegal(m Move) bool {
 		if m.IsPromotion() || flag == FlagDoublePush {
 			return false
 		}
-		var att Bitboard
-		switch pc.Type() {
-		case Knight:
-			att = knightAttacks[from]
-		case Bishop:
-			att = BishopAttacks(from, occ)
-		case Rook:
-			att = RookAttacks(from, occ)
-		case Queen:
-			att = QueenAttacks(from, occ)
-		case King:
-			att = kingAttacks[from]
-		}
-		if !att.Has(to) {
+		if !pieceAttacks(pc.Type(), from, occ).Has(to) {
 			return false
 		}
 	}

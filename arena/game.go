@@ -1,0 +1,279 @@
+package arena
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/evochess/evochess/core"
+)
+
+// Termination reasons recorded for every game (PGN "Termination" detail).
+const (
+	ReasonCheckmate    = "checkmate"
+	ReasonStalemate    = "stalemate"
+	ReasonThreefold    = "threefold"
+	ReasonFiftyMove    = "fifty-move"
+	ReasonInsufficient = "insufficient material"
+	ReasonMaxMoves     = "max moves"
+	ReasonTimeForfeit  = "time forfeit"
+	ReasonIllegalMove  = "illegal move"
+	ReasonCrashed      = "engine crashed"
+	ReasonUnresponsive = "engine unresponsive"
+	ReasonResign       = "adjudication: resign"
+	ReasonDrawScore    = "adjudication: draw"
+	ReasonAborted      = "aborted"
+)
+
+// GameOptions are the rules one game is played under.
+type GameOptions struct {
+	StartFEN string // empty: the standard start
+	// TC limits both players unless a player has its own in TCs.
+	TC  TimeControl
+	TCs [2]*TimeControl // per colour (white, black) overrides, e.g. from player specs
+	// MaxMoves ends the game as a draw after this many moves by each side
+	// (seed 000 uses 200); 0 means no limit.
+	MaxMoves int
+	// Resign adjudication: a side whose score stays at or below
+	// -ResignScore for ResignMoves consecutive moves of its own, with the
+	// opponent agreeing (score ≥ ResignScore), loses. 0 disables.
+	ResignScore, ResignMoves int
+	// Draw adjudication: after move DrawMoveNumber, both sides' scores
+	// within ±DrawScore for DrawMoves consecutive moves each. 0 disables.
+	DrawScore, DrawMoves, DrawMoveNumber int
+	// Margin is the overrun a clock allows before a time forfeit, for
+	// process and scheduling overhead.
+	Margin time.Duration
+}
+
+// MoveRecord is one played move with the mover's report.
+type MoveRecord struct {
+	Move  core.Move
+	SAN   string
+	Score int
+	Depth int
+	Nodes uint64
+	Time  time.Duration
+}
+
+// GameResult is a finished game.
+type GameResult struct {
+	White, Black string
+	StartFEN     string
+	Moves        []MoveRecord
+	Outcome      core.Outcome
+	Reason       string
+	Detail       string // e.g. the illegal move or the engine's error
+	TC           TimeControl
+	Started      time.Time
+	Duration     time.Duration
+	FinalFEN     string
+}
+
+// Score returns white's points (1, ½ or 0).
+func (r *GameResult) Score() float64 {
+	switch r.Outcome {
+	case core.WhiteWins:
+		return 1
+	case core.Draw:
+		return 0.5
+	}
+	return 0
+}
+
+// MoveEvent reports a move as it is played.
+type MoveEvent struct {
+	Record MoveRecord
+	Ply    int
+	FEN    string
+	Clock  [2]time.Duration // time left, when there is a clock
+}
+
+// PlayGame referees one game: it owns the position, asks each player for a
+// move within its limits, checks every move, runs the clocks and ends the
+// game by the rules or by adjudication. onMove, if set, sees every move.
+func PlayGame(ctx context.Context, white, black Player, opt GameOptions, onMove func(MoveEvent)) GameResult {
+	start := opt.StartFEN
+	if start == "" {
+		start = core.StartFEN
+	}
+	res := GameResult{White: white.Name(), Black: black.Name(), StartFEN: start, TC: opt.TC, Started: time.Now()}
+	defer func() { res.Duration = time.Since(res.Started) }()
+	pos, err := core.ParseFEN(start)
+	if err != nil {
+		res.Outcome, res.Reason, res.Detail = core.Draw, ReasonAborted, err.Error()
+		return res
+	}
+	res.StartFEN = pos.FEN()
+	players := [2]Player{white, black}
+	var tcs [2]TimeControl
+	var clock [2]time.Duration
+	for c := range players {
+		tcs[c] = opt.TC
+		if opt.TCs[c] != nil {
+			tcs[c] = *opt.TCs[c]
+		}
+		clock[c] = tcs[c].Base
+	}
+	end := func(o core.Outcome, reason, detail string) GameResult {
+		res.Outcome, res.Reason, res.Detail = o, reason, detail
+		res.FinalFEN = pos.FEN()
+		return res
+	}
+	lose := func(c core.Color, reason, detail string) GameResult {
+		if c == core.White {
+			return end(core.BlackWins, reason, detail)
+		}
+		return end(core.WhiteWins, reason, detail)
+	}
+	for c, pl := range players {
+		if err := pl.NewGame(ctx); err != nil {
+			if ctx.Err() != nil {
+				return end(core.Ongoing, ReasonAborted, ctx.Err().Error())
+			}
+			return lose(core.Color(c), engineReason(err), err.Error())
+		}
+	}
+	var moves []core.Move
+	var adj adjudicator
+	movesInPeriod := [2]int{}
+	for {
+		if st := pos.Status(); st.Over() {
+			return end(st.Outcome, ruleReason(st.Reason), "")
+		}
+		if opt.MaxMoves > 0 && len(moves) >= 2*opt.MaxMoves {
+			return end(core.Draw, ReasonMaxMoves, fmt.Sprintf("%d moves", opt.MaxMoves))
+		}
+		side := pos.SideToMove()
+		tc := tcs[side]
+		lim := limitsFor(tc, clock, tcs, movesInPeriod[side])
+		view := GameView{StartFEN: res.StartFEN, Moves: moves, Pos: pos.Clone()}
+		t0 := time.Now()
+		reply, err := players[side].Play(ctx, view, lim)
+		elapsed := time.Since(t0)
+		if ctx.Err() != nil {
+			return end(core.Ongoing, ReasonAborted, ctx.Err().Error())
+		}
+		if tc.HasClock() {
+			if elapsed > clock[side]+opt.Margin {
+				return lose(side, ReasonTimeForfeit, fmt.Sprintf("%v over", (elapsed-clock[side]).Round(time.Millisecond)))
+			}
+		}
+		if err != nil {
+			var ill *IllegalMoveError
+			if errors.As(err, &ill) {
+				return lose(side, ReasonIllegalMove, ill.Text)
+			}
+			if tc.HasClock() && errors.Is(err, ErrEngineUnresponsive) {
+				return lose(side, ReasonTimeForfeit, err.Error())
+			}
+			return lose(side, engineReason(err), err.Error())
+		}
+		if !pos.IsLegal(reply.Move) {
+			return lose(side, ReasonIllegalMove, reply.Move.String())
+		}
+		if tc.HasClock() {
+			clock[side] += tc.Inc - elapsed
+			clock[side] = max(clock[side], 0)
+			movesInPeriod[side]++
+			if tc.MovesToGo > 0 && movesInPeriod[side] == tc.MovesToGo {
+				clock[side] += tc.Base
+				movesInPeriod[side] = 0
+			}
+		}
+		rec := MoveRecord{Move: reply.Move, SAN: pos.SAN(reply.Move), Score: reply.Score, Depth: reply.Depth, Nodes: reply.Nodes, Time: elapsed}
+		pos.MakeMove(reply.Move)
+		moves = append(moves, reply.Move)
+		res.Moves = append(res.Moves, rec)
+		if onMove != nil {
+			onMove(MoveEvent{Record: rec, Ply: len(moves), FEN: pos.FEN(), Clock: clock})
+		}
+		if o, reason := adj.observe(opt, side, reply.Score, len(moves)); o != core.Ongoing {
+			return end(o, reason, "")
+		}
+	}
+}
+
+// limitsFor builds the search limits of the side to move.
+func limitsFor(tc TimeControl, clock [2]time.Duration, tcs [2]TimeControl, played int) core.Limits {
+	switch {
+	case tc.Depth > 0:
+		return core.Limits{Depth: tc.Depth}
+	case tc.Nodes > 0:
+		return core.Limits{Nodes: tc.Nodes}
+	case tc.MoveTime > 0:
+		return core.Limits{MoveTime: tc.MoveTime}
+	}
+	lim := core.Limits{WTime: max(clock[core.White], time.Millisecond), BTime: max(clock[core.Black], time.Millisecond),
+		WInc: tcs[core.White].Inc, BInc: tcs[core.Black].Inc}
+	if tc.MovesToGo > 0 {
+		lim.MovesToGo = tc.MovesToGo - played
+	}
+	return lim
+}
+
+func engineReason(err error) string {
+	switch {
+	case errors.Is(err, ErrEngineUnresponsive):
+		return ReasonUnresponsive
+	default:
+		return ReasonCrashed
+	}
+}
+
+func ruleReason(t core.Termination) string {
+	switch t {
+	case core.Checkmate:
+		return ReasonCheckmate
+	case core.Stalemate:
+		return ReasonStalemate
+	case core.ThreefoldRepetition:
+		return ReasonThreefold
+	case core.FiftyMoveRule:
+		return ReasonFiftyMove
+	case core.InsufficientMaterial:
+		return ReasonInsufficient
+	}
+	return t.String()
+}
+
+// adjudicator tracks the score streaks resign and draw adjudication use.
+type adjudicator struct {
+	resignStreak [2]int // consecutive own moves at or below -ResignScore
+	winStreak    [2]int // consecutive own moves at or above +ResignScore
+	drawStreak   int    // consecutive moves (either side) within ±DrawScore
+}
+
+func (a *adjudicator) observe(opt GameOptions, side core.Color, score, ply int) (core.Outcome, string) {
+	if opt.ResignScore > 0 && opt.ResignMoves > 0 {
+		if score <= -opt.ResignScore {
+			a.resignStreak[side]++
+		} else {
+			a.resignStreak[side] = 0
+		}
+		if score >= opt.ResignScore {
+			a.winStreak[side]++
+		} else {
+			a.winStreak[side] = 0
+		}
+		other := side ^ 1
+		if a.resignStreak[side] >= opt.ResignMoves && a.winStreak[other] >= opt.ResignMoves {
+			if side == core.White {
+				return core.BlackWins, ReasonResign
+			}
+			return core.WhiteWins, ReasonResign
+		}
+	}
+	if opt.DrawScore > 0 && opt.DrawMoves > 0 && ply/2 >= opt.DrawMoveNumber {
+		if score <= opt.DrawScore && score >= -opt.DrawScore {
+			a.drawStreak++
+		} else {
+			a.drawStreak = 0
+		}
+		if a.drawStreak >= 2*opt.DrawMoves {
+			return core.Draw, ReasonDrawScore
+		}
+	}
+	return core.Ongoing, ""
+}

@@ -1,0 +1,117 @@
+package arena
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/evochess/evochess/core"
+)
+
+var (
+	fakeOnce sync.Once
+	fakePath string
+	fakeErr  error
+)
+
+// fakeEngine builds the scripted UCI engine once per test binary.
+func fakeEngine(t *testing.T) string {
+	t.Helper()
+	fakeOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "fakeuci")
+		if err != nil {
+			fakeErr = err
+			return
+		}
+		fakePath = filepath.Join(dir, "fakeuci")
+		out, err := exec.Command("go", "build", "-o", fakePath, "./testdata/fakeuci").CombinedOutput()
+		if err != nil {
+			fakeErr = fmt.Errorf("building fakeuci: %v\n%s", err, out)
+		}
+	})
+	if fakeErr != nil {
+		t.Fatal(fakeErr)
+	}
+	return fakePath
+}
+
+func builtin(t *testing.T, name string) Player {
+	t.Helper()
+	w, err := core.PresetWeights("full")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return NewEnginePlayer(name, w, EngineOptions{HashMB: 4})
+}
+
+func TestMisbehavingEngines(t *testing.T) {
+	path := fakeEngine(t)
+	tests := []struct {
+		args   []string
+		reason string
+	}{
+		{[]string{"-mode", "crash", "-after", "3"}, ReasonCrashed},
+		{[]string{"-mode", "hang", "-after", "2"}, ReasonUnresponsive},
+		{[]string{"-mode", "illegal", "-after", "2"}, ReasonIllegalMove},
+		{[]string{"-mode", "garbage", "-after", "1"}, ReasonIllegalMove},
+		{[]string{"-mode", "nohandshake"}, ReasonUnresponsive},
+	}
+	for _, tc := range tests {
+		t.Run(tc.args[1], func(t *testing.T) {
+			fake := NewUCIPlayer("fake", path, tc.args, nil)
+			fake.HandshakeTimeout = 3 * time.Second
+			if tc.reason == ReasonUnresponsive {
+				fake.HandshakeTimeout = 300 * time.Millisecond
+			}
+			fake.MoveTimeout = 500 * time.Millisecond
+			defer fake.Close()
+			res := PlayGame(context.Background(), fake, builtin(t, "evochess"), GameOptions{TC: TimeControl{Depth: 2}}, nil)
+			if res.Reason != tc.reason || res.Outcome != core.BlackWins {
+				t.Fatalf("got %v %q (%s), want black to win by %q", res.Outcome, res.Reason, res.Detail, tc.reason)
+			}
+			// The engine is restarted for the next game.
+			res = PlayGame(context.Background(), builtin(t, "evochess"), NewUCIPlayer("ok", path, nil, nil), GameOptions{TC: TimeControl{Depth: 1}, MaxMoves: 5}, nil)
+			if res.Reason == ReasonCrashed || res.Reason == ReasonUnresponsive {
+				t.Fatalf("a good engine failed: %s", res.Reason)
+			}
+		})
+	}
+}
+
+func TestGameEndsByRules(t *testing.T) {
+	tests := []struct {
+		fen    string
+		reason string
+		out    core.Outcome
+	}{
+		{"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", ReasonCheckmate, core.WhiteWins},
+		{"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", ReasonStalemate, core.Draw},
+		{"8/8/4k3/8/8/3K4/8/8 w - - 0 1", ReasonInsufficient, core.Draw},
+	}
+	for _, tc := range tests {
+		res := PlayGame(context.Background(), builtin(t, "a"), builtin(t, "b"), GameOptions{StartFEN: tc.fen, TC: TimeControl{Depth: 3}}, nil)
+		if res.Reason != tc.reason || res.Outcome != tc.out {
+			t.Errorf("%s: %v %q, want %v %q", tc.fen, res.Outcome, res.Reason, tc.out, tc.reason)
+		}
+	}
+	res := PlayGame(context.Background(), builtin(t, "a"), builtin(t, "b"), GameOptions{TC: TimeControl{Depth: 1}, MaxMoves: 10}, nil)
+	if res.Reason != ReasonMaxMoves || len(res.Moves) != 20 {
+		t.Errorf("max moves: %q after %d plies", res.Reason, len(res.Moves))
+	}
+}
+
+func TestTimeForfeit(t *testing.T) {
+	path := fakeEngine(t)
+	fake := NewUCIPlayer("hang", path, []string{"-mode", "hang", "-after", "1"}, nil)
+	fake.Margin = 50 * time.Millisecond
+	defer fake.Close()
+	res := PlayGame(context.Background(), fake, builtin(t, "b"), GameOptions{TC: TimeControl{Base: 200 * time.Millisecond}, Margin: 50 * time.Millisecond}, nil)
+	if res.Reason != ReasonTimeForfeit || res.Outcome != core.BlackWins {
+		t.Errorf("got %v %q", res.Outcome, res.Reason)
+	}
+}
