@@ -120,4 +120,3 @@ func (h *HumanPlayer) Play(ctx context.Context, g GameView, lim core.Limits) (Mo
 		return MoveReply{}, ctx.Err()
 	}
 }
-
