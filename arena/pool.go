@@ -1,0 +1,158 @@
+package arena
+
+import (
+	"context"
+	"errors"
+	"sync"
+
+	"github.com/evochess/evochess/core"
+)
+
+// GameJob is one game for the pool: who plays white and black (indices
+// into the pool's players) and under which options.
+type GameJob struct {
+	ID           int
+	White, Black int
+	Options      GameOptions
+	Round        string // PGN Round tag
+}
+
+// Pool runs games on a fixed set of workers. Each worker makes its own
+// instance of every player on first use and keeps it (so a built-in
+// engine's searcher, or an engine process, is reused game after game);
+// in-process engines share no mutable state. Close stops the workers and
+// their players: no goroutine outlives the pool.
+type Pool struct {
+	specs   []PlayerSpec
+	bus     *Bus
+	tasks   chan poolTask
+	wg      sync.WaitGroup
+	workers int
+}
+
+type poolTask struct {
+	ctx  context.Context
+	job  GameJob
+	done chan<- poolResult
+}
+
+type poolResult struct {
+	job GameJob
+	res GameResult
+}
+
+// NewPool starts workers goroutines (at least one) over the players.
+func NewPool(specs []PlayerSpec, workers int, bus *Bus) *Pool {
+	workers = max(workers, 1)
+	p := &Pool{specs: specs, bus: bus, tasks: make(chan poolTask), workers: workers}
+	for i := 0; i < workers; i++ {
+		p.wg.Add(1)
+		go p.worker()
+	}
+	return p
+}
+
+// Workers returns the number of workers.
+func (p *Pool) Workers() int { return p.workers }
+
+// Close stops the workers after their current games and closes their players.
+func (p *Pool) Close() {
+	close(p.tasks)
+	p.wg.Wait()
+}
+
+func (p *Pool) worker() {
+	defer p.wg.Done()
+	players := make([]Player, len(p.specs))
+	defer func() {
+		for _, pl := range players {
+			if pl != nil {
+				pl.Close()
+			}
+		}
+	}()
+	get := func(i int) (Player, error) {
+		if players[i] == nil {
+			pl, err := p.specs[i].New()
+			if err != nil {
+				return nil, err
+			}
+			players[i] = pl
+		}
+		return players[i], nil
+	}
+	for t := range p.tasks {
+		t.done <- poolResult{job: t.job, res: p.play(t.ctx, t.job, get)}
+	}
+}
+
+func (p *Pool) play(ctx context.Context, job GameJob, get func(int) (Player, error)) GameResult {
+	w, errW := get(job.White)
+	b, errB := get(job.Black)
+	if errW != nil || errB != nil {
+		res := GameResult{White: p.specs[job.White].Name, Black: p.specs[job.Black].Name, Reason: ReasonCrashed}
+		res.Outcome, res.Detail = loserOutcome(errW != nil), errors.Join(errW, errB).Error()
+		return res
+	}
+	opt := job.Options
+	if tc := p.specs[job.White].TC; tc != nil {
+		opt.TCs[0] = tc
+	}
+	if tc := p.specs[job.Black].TC; tc != nil {
+		opt.TCs[1] = tc
+	}
+	start := opt.StartFEN
+	if start == "" {
+		start = "startpos"
+	}
+	p.bus.Publish(GameStarted{Game: job.ID, White: w.Name(), Black: b.Name(), StartFEN: start})
+	res := PlayGame(ctx, w, b, opt, func(e MoveEvent) { p.bus.Publish(MovePlayed{Game: job.ID, MoveEvent: e}) })
+	return res
+}
+
+// loserOutcome: white failed → black wins, else white wins.
+func loserOutcome(whiteFailed bool) core.Outcome {
+	if whiteFailed {
+		return core.BlackWins
+	}
+	return core.WhiteWins
+}
+
+// Run plays the jobs, handing out the next job to whichever worker is free
+// (so none idles behind a long game), and calls each with every result as
+// it comes in, one at a time. If each returns true, the jobs not yet
+// started are skipped and the games in progress are stopped. Run returns
+// when every started game has been reported.
+func (p *Pool) Run(parent context.Context, jobs []GameJob, each func(GameJob, GameResult) (stop bool)) error {
+	ctx, cancel := context.WithCancel(parent)
+	defer cancel()
+	done := make(chan poolResult)
+	started := make(chan int, 1)
+	go func() { // feeder
+		n := 0
+		defer func() { started <- n }()
+		for _, j := range jobs {
+			select {
+			case p.tasks <- poolTask{ctx: ctx, job: j, done: done}:
+				n++
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	received, total := 0, -1
+	stopped := false
+	for total < 0 || received < total {
+		select {
+		case n := <-started:
+			total = n
+		case r := <-done:
+			received++
+			if !stopped && each != nil && each(r.job, r.res) {
+				stopped = true
+				cancel()
+			}
+		}
+	}
+	return parent.Err()
+}

@@ -1,0 +1,129 @@
+package arena
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/evochess/evochess/core"
+)
+
+// PlayerSpec describes a player so that every worker can make its own
+// instance. Its text form is comma-separated key=value pairs:
+//
+//	name=base,chromosome=full,depth=4
+//	name=sf1,uci=/usr/games/stockfish,depth=1,option.Skill Level=3
+//	name=plain3,chromosome=seed003,search=plain,qs=3,depth=3
+//
+// Keys: name; chromosome (a preset, player name or chromosome file; the
+// default is full) or uci (an engine's path) with args (space-separated)
+// and option.NAME=VALUE; search (strong|plain) and qs (plain quiescence
+// plies) for built-in engines; hash (MB); and the player's own limit,
+// overriding the tournament's: depth, nodes, movetime (ms) or tc (10+0.1).
+type PlayerSpec struct {
+	Name            string
+	Chromosome      string
+	UCI             string
+	Args            []string
+	Options         [][2]string
+	Mode            core.SearchMode
+	PlainQuiescence int
+	HashMB          int
+	TC              *TimeControl
+}
+
+// ParsePlayerSpec reads the text form; errors name the offending key.
+func ParsePlayerSpec(s string) (PlayerSpec, error) {
+	ps := PlayerSpec{HashMB: 16}
+	bad := func(key, format string, args ...any) (PlayerSpec, error) {
+		return PlayerSpec{}, fmt.Errorf("player %q: %s: %s", s, key, fmt.Sprintf(format, args...))
+	}
+	for _, part := range strings.Split(s, ",") {
+		if strings.TrimSpace(part) == "" {
+			continue
+		}
+		k, v, ok := strings.Cut(part, "=")
+		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
+		if !ok || v == "" {
+			return bad(k, "needs a value (key=value)")
+		}
+		switch {
+		case k == "name":
+			ps.Name = v
+		case k == "chromosome":
+			ps.Chromosome = v
+		case k == "uci":
+			ps.UCI = v
+		case k == "args":
+			ps.Args = strings.Fields(v)
+		case strings.HasPrefix(k, "option."):
+			ps.Options = append(ps.Options, [2]string{strings.TrimPrefix(k, "option."), v})
+		case k == "search":
+			switch v {
+			case "strong":
+				ps.Mode = core.Strong
+			case "plain":
+				ps.Mode = core.Plain
+			default:
+				return bad(k, "%q is not strong or plain", v)
+			}
+		case k == "qs" || k == "hash":
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 0 || n > 65536 || k == "qs" && n > 16 {
+				return bad(k, "%q is not a valid number", v)
+			}
+			if k == "qs" {
+				ps.PlainQuiescence = n
+			} else {
+				ps.HashMB = max(n, 1)
+			}
+		case k == "depth" || k == "nodes" || k == "movetime":
+			tc, err := ParseTimeControl(k + "=" + v)
+			if err != nil {
+				return bad(k, "%v", err)
+			}
+			ps.TC = &tc
+		case k == "tc":
+			tc, err := ParseTimeControl(v)
+			if err != nil {
+				return bad(k, "%v", err)
+			}
+			ps.TC = &tc
+		default:
+			return bad(k, "unknown key (have name, chromosome, uci, args, option.NAME, search, qs, hash, depth, nodes, movetime, tc)")
+		}
+	}
+	if ps.UCI != "" && ps.Chromosome != "" {
+		return bad("uci", "a player is either a built-in engine (chromosome) or an external one (uci), not both")
+	}
+	if ps.UCI == "" && ps.Chromosome == "" {
+		ps.Chromosome = "full"
+	}
+	if ps.UCI == "" && (len(ps.Options) > 0 || len(ps.Args) > 0) {
+		return bad("option", "options and args are for uci engines")
+	}
+	if ps.Chromosome != "" {
+		if _, err := core.LoadChromosome(ps.Chromosome); err != nil {
+			return bad("chromosome", "%v", err)
+		}
+	}
+	if ps.Name == "" {
+		ps.Name = ps.Chromosome
+		if ps.UCI != "" {
+			ps.Name = ps.UCI[strings.LastIndex(ps.UCI, "/")+1:]
+		}
+	}
+	return ps, nil
+}
+
+// New makes an instance of the player.
+func (ps PlayerSpec) New() (Player, error) {
+	if ps.UCI != "" {
+		return NewUCIPlayer(ps.Name, ps.UCI, ps.Args, ps.Options), nil
+	}
+	w, err := core.LoadWeights(ps.Chromosome)
+	if err != nil {
+		return nil, err
+	}
+	return NewEnginePlayer(ps.Name, w, EngineOptions{HashMB: ps.HashMB, Mode: ps.Mode, PlainQuiescence: ps.PlainQuiescence}), nil
+}

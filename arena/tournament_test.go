@@ -1,0 +1,156 @@
+package arena
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+)
+
+func mustSpec(t *testing.T, s string) PlayerSpec {
+	t.Helper()
+	ps, err := ParsePlayerSpec(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ps
+}
+
+func testBook(t *testing.T) *Book {
+	t.Helper()
+	b, err := LoadBook("testdata/book200.epd")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func TestRoundRobinStandingsAddUp(t *testing.T) {
+	before := runtime.NumGoroutine()
+	var pgn bytes.Buffer
+	tour := &Tournament{
+		Format:  RoundRobin,
+		Players: []PlayerSpec{mustSpec(t, "name=full,depth=2"), mustSpec(t, "name=s3,chromosome=seed003,depth=2"), mustSpec(t, "name=s1,chromosome=seed001,depth=1")},
+		Options: GameOptions{TC: TimeControl{Depth: 2}, MaxMoves: 60},
+		Rounds:  2, Book: testBook(t), Seed: 7, Workers: 2, PGN: &pgn,
+	}
+	rep, err := tour.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Games != 12 {
+		t.Fatalf("%d games, want 12", rep.Games)
+	}
+	total := 0.0
+	for i, st := range rep.Standings {
+		total += st.Points
+		if st.W+st.D+st.L != 8 || st.Points != float64(st.W)+0.5*float64(st.D) {
+			t.Errorf("standing %d inconsistent: %+v", i, st)
+		}
+	}
+	if total != 12 {
+		t.Errorf("points add up to %v, want 12", total)
+	}
+	for i := range rep.Crosstable {
+		for j := range rep.Crosstable {
+			if i != j && rep.Crosstable[i][j]+rep.Crosstable[j][i] != float64(rep.CrossGames[i][j]) {
+				t.Errorf("crosstable %d-%d does not add up", i, j)
+			}
+		}
+	}
+	if n := strings.Count(pgn.String(), "[Event "); n != 12 {
+		t.Errorf("PGN has %d games", n)
+	}
+	checkPGNExtract(t, pgn.Bytes())
+	time.Sleep(50 * time.Millisecond)
+	if after := runtime.NumGoroutine(); after > before {
+		t.Errorf("goroutines: %d before, %d after", before, after)
+	}
+}
+
+func checkPGNExtract(t *testing.T, pgn []byte) {
+	t.Helper()
+	tool, err := exec.LookPath("pgn-extract")
+	if err != nil {
+		if _, e := os.Stat("/usr/games/pgn-extract"); e != nil {
+			t.Log("pgn-extract not installed: skipping its check")
+			return
+		}
+		tool = "/usr/games/pgn-extract"
+	}
+	dir := t.TempDir()
+	in := filepath.Join(dir, "games.pgn")
+	os.WriteFile(in, pgn, 0o644)
+	cmd := exec.Command(tool, "-s", "-o", filepath.Join(dir, "out.pgn"), in)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil || stderr.Len() > 0 {
+		t.Errorf("pgn-extract: %v %s", err, stderr.String())
+	}
+}
+
+func TestSelectionAndKnockout(t *testing.T) {
+	players := []PlayerSpec{mustSpec(t, "name=a,depth=1"), mustSpec(t, "name=b,chromosome=seed003,depth=1"),
+		mustSpec(t, "name=c,chromosome=seed001,depth=1"), mustSpec(t, "name=d,depth=2"), mustSpec(t, "name=e,chromosome=seed004,depth=1")}
+	sel := &Tournament{Format: Selection, Players: players, Options: GameOptions{TC: TimeControl{Depth: 1}, MaxMoves: 40}, Book: testBook(t), Seed: 3, Workers: 2}
+	rep, err := sel.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Pairings) != 4 || len(rep.Final) != 5 || rep.Games != 8 {
+		t.Fatalf("selection: %d pairings, final %v, %d games", len(rep.Pairings), rep.Final, rep.Games)
+	}
+	for _, pg := range rep.Pairings {
+		if pg.PointsA+pg.PointsB != 2 || len(pg.Games) != 2 {
+			t.Errorf("pairing %+v", pg)
+		}
+	}
+	ko := &Tournament{Format: Knockout, Players: players, Options: GameOptions{TC: TimeControl{Depth: 1}, MaxMoves: 40}, Book: testBook(t), Seed: 3, Workers: 2}
+	rep, err = ko.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 5 players: 3 byes in round one, then 2 pairings, then the final = 4 matches.
+	if len(rep.Pairings) != 4 || rep.Pairings[len(rep.Pairings)-1].Winner == "" {
+		t.Fatalf("knockout pairings %+v", rep.Pairings)
+	}
+}
+
+func TestMatchSPRTStopsEarly(t *testing.T) {
+	m := &Tournament{Format: Match, Players: []PlayerSpec{mustSpec(t, "name=strong,depth=4"), mustSpec(t, "name=weak,chromosome=seed003,depth=1")},
+		Options: GameOptions{TC: TimeControl{Depth: 4}, MaxMoves: 80}, Rounds: 200, Book: testBook(t), Seed: 1, Workers: 2,
+		SPRT: &SPRT{Elo0: 0, Elo1: 100, Alpha: 0.05, Beta: 0.05}}
+	rep, err := m.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.SPRT == nil || rep.SPRT.Decision != "H1 accepted" || rep.Games >= 400 {
+		t.Fatalf("SPRT %+v after %d games (%s)", rep.SPRT, rep.Games, rep.Reason)
+	}
+}
+
+func TestTournamentWithBrokenEngineFinishes(t *testing.T) {
+	path := fakeEngine(t)
+	players := []PlayerSpec{mustSpec(t, "name=evo,depth=1"), mustSpec(t, "name=crashy,uci="+path+",args=-mode crash -after 2"),
+		mustSpec(t, "name=liar,uci="+path+",args=-mode illegal -after 3")}
+	tour := &Tournament{Format: RoundRobin, Players: players, Options: GameOptions{TC: TimeControl{Depth: 1}, MaxMoves: 30}, Rounds: 1, Workers: 2}
+	rep, err := tour.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Games != 6 {
+		t.Fatalf("%d games", rep.Games)
+	}
+	reasons := map[string]int{}
+	for _, g := range rep.Results {
+		reasons[g.Reason]++
+	}
+	if reasons[ReasonCrashed] == 0 || reasons[ReasonIllegalMove] == 0 {
+		t.Errorf("reasons %v", reasons)
+	}
+}
