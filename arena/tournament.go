@@ -27,56 +27,56 @@ type Tournament struct {
 	Book    *Book       // openings; nil plays from the start position
 	Seed    uint64      // opening order and selection pairings
 	Workers int
-	PGN     io.Writer   // every game is appended as it finishes (may be nil)
-	Event   string      // PGN Event tag
-	Bus     *Bus        // progress events (may be nil)
-	SPRT    *SPRT       // match only: stop early on a decision
+	PGN     io.Writer // every game is appended as it finishes (may be nil)
+	Event   string    // PGN Event tag
+	Bus     *Bus      // progress events (may be nil)
+	SPRT    *SPRT     // match only: stop early on a decision
 	// OnResult, if set, is called after each game with the updated table.
 	OnResult func(GameJob, *GameResult, *Table)
 }
 
 // Report is a finished tournament.
 type Report struct {
-	Format    string        `json:"format"`
-	Players   []string      `json:"players"`
-	Games     int           `json:"games"`
-	Standings []Standing    `json:"standings"`
-	Crosstable [][]float64  `json:"crosstable"` // points of row against column
-	CrossGames [][]int      `json:"crosstable_games"`
-	Pairings  []Pairing     `json:"pairings,omitempty"` // selection and knockout
-	Final     []string      `json:"final_line,omitempty"` // selection: the line after it
-	SPRT      *SPRTResult   `json:"sprt,omitempty"`
-	Reason    string        `json:"finished"`
-	Elapsed   time.Duration `json:"-"`
-	Seconds   float64       `json:"seconds"`
-	Table     *Table        `json:"-"`
-	Results   []GameResult  `json:"-"`
+	Format     string        `json:"format"`
+	Players    []string      `json:"players"`
+	Games      int           `json:"games"`
+	Standings  []Standing    `json:"standings"`
+	Crosstable [][]float64   `json:"crosstable"` // points of row against column
+	CrossGames [][]int       `json:"crosstable_games"`
+	Pairings   []Pairing     `json:"pairings,omitempty"`   // selection and knockout
+	Final      []string      `json:"final_line,omitempty"` // selection: the line after it
+	SPRT       *SPRTResult   `json:"sprt,omitempty"`
+	Reason     string        `json:"finished"`
+	Elapsed    time.Duration `json:"-"`
+	Seconds    float64       `json:"seconds"`
+	Table      *Table        `json:"-"`
+	Results    []GameResult  `json:"-"`
 }
 
 // Pairing is one two-game (or longer, with tie-breaks) match of a
 // selection or knockout bracket.
 type Pairing struct {
-	Round   int       `json:"round"`
-	A, B    int       `json:"-"`
-	NameA   string    `json:"a"`
-	NameB   string    `json:"b"`
-	PointsA float64   `json:"points_a"`
-	PointsB float64   `json:"points_b"`
-	Games   []string  `json:"games"` // "1-0 checkmate" per game, in order
-	Winner  string    `json:"winner"` // "" for a tie that overwrote nobody
-	Note    string    `json:"note,omitempty"`
+	Round   int      `json:"round"`
+	A, B    int      `json:"-"`
+	NameA   string   `json:"a"`
+	NameB   string   `json:"b"`
+	PointsA float64  `json:"points_a"`
+	PointsB float64  `json:"points_b"`
+	Games   []string `json:"games"`  // "1-0 checkmate" per game, in order
+	Winner  string   `json:"winner"` // "" for a tie that overwrote nobody
+	Note    string   `json:"note,omitempty"`
 }
 
 // runner holds what every format shares: the pool, the table, the PGN.
 type runner struct {
-	t       *Tournament
-	pool    *Pool
-	table   *Table
-	results []GameResult
-	mu      sync.Mutex
-	nextID  int
+	t        *Tournament
+	pool     *Pool
+	table    *Table
+	results  []GameResult
+	mu       sync.Mutex
+	nextID   int
 	openings []string
-	opening int
+	opening  int
 }
 
 func newRunner(t *Tournament, total, openingsNeeded int) *runner {
