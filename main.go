@@ -32,6 +32,8 @@ type command struct {
 // commands lists the subcommands in the order help shows them. Adding one
 // is a line here plus its cmd_<name>.go.
 var commands = []command{
+	{"tournament", "play a round-robin, selection, knockout or gauntlet tournament", runTournament},
+	{"match", "play two players against each other, optionally until an SPRT decides", runMatch},
 	{"uci", "run as a UCI engine on standard input and output", runUCI},
 	{"analyse", "search one position and print the best move, score and line", runAnalyse},
 	{"bench", "search a fixed set of positions: node-count signature and speed", runBench},

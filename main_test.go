@@ -154,3 +154,37 @@ func checkTextDivide(wantMoves int) func(t *testing.T, stdout string) {
 		}
 	}
 }
+
+func TestTournamentAndMatchCommands(t *testing.T) {
+	var out, errb bytes.Buffer
+	code := run([]string{"tournament", "--player", "name=a,depth=1", "--player", "name=b,chromosome=seed003,depth=1",
+		"--tc", "depth=1", "--max-moves", "30", "--json", "--concurrency", "2"}, &out, &errb)
+	if code != 0 {
+		t.Fatalf("tournament exit %d: %s", code, errb.String())
+	}
+	var rep struct {
+		Games     int `json:"games"`
+		Standings []struct {
+			Points float64 `json:"points"`
+		} `json:"standings"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil || rep.Games != 2 || len(rep.Standings) != 2 ||
+		rep.Standings[0].Points+rep.Standings[1].Points != 2 {
+		t.Fatalf("summary %+v (%v): %s", rep, err, out.String())
+	}
+	for _, bad := range [][]string{
+		{"tournament", "--player", "name=a"},
+		{"tournament", "--player", "name=a", "--player", "name=a"},
+		{"tournament", "--player", "name=a", "--player", "name=b,chromosome=nosuch"},
+		{"tournament", "--format", "swiss", "--player", "name=a", "--player", "name=b"},
+		{"tournament", "--tc", "10+x", "--player", "name=a", "--player", "name=b"},
+		{"match", "name=a"},
+		{"match", "name=a", "name=b", "--sprt", "5,0"},
+	} {
+		out.Reset()
+		errb.Reset()
+		if code := run(bad, &out, &errb); code != 2 || out.Len() != 0 || strings.Count(errb.String(), "\n") != 1 {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q", bad, code, out.String(), errb.String())
+		}
+	}
+}

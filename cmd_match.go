@@ -1,0 +1,79 @@
+package main
+
+import (
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/evochess/evochess/arena"
+)
+
+const matchSynopsis = "evochess match SPEC_A SPEC_B [--games N] [--sprt ELO0,ELO1[,ALPHA,BETA]] [flags]"
+
+const matchAbout = `Play two players against each other in colour-swapped pairs and report
+the score, Elo difference ± 95% error and likelihood of superiority. With
+--sprt the match stops as soon as the sequential test decides between
+"A is ELO0 stronger" and "A is ELO1 stronger". Player SPECs are as for
+"evochess tournament --help".`
+
+func runMatch(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("match")
+	games := fs.Int("games", 100, "games to play (rounded up to an even number)")
+	sprt := fs.String("sprt", "", "sequential test `ELO0,ELO1[,ALPHA,BETA]` (alpha and beta default to 0.05)")
+	var f tournamentFlags
+	f.define(fs)
+	if status, ok := parseFlags(fs, matchSynopsis, matchAbout, args, stdout, stderr); !ok {
+		return status
+	}
+	if fs.NArg() != 2 {
+		return usageError(stderr, "match", "needs exactly two player SPECs, got %d", fs.NArg())
+	}
+	if *games < 1 {
+		return usageError(stderr, "match", "--games must be at least 1")
+	}
+	t, err := f.tournament()
+	if err != nil {
+		return usageError(stderr, "match", "%v", err)
+	}
+	if t.Players, err = parseSpecs(fs.Args()); err != nil {
+		return usageError(stderr, "match", "%v", err)
+	}
+	t.Format, t.Rounds = arena.Match, (*games+1)/2
+	if *sprt != "" {
+		s, err := parseSPRT(*sprt)
+		if err != nil {
+			return usageError(stderr, "match", "--sprt %q: %v", *sprt, err)
+		}
+		t.SPRT = s
+	}
+	return playAndReport(t, f, stdout, stderr)
+}
+
+func parseSPRT(s string) (*arena.SPRT, error) {
+	parts := strings.Split(s, ",")
+	if len(parts) != 2 && len(parts) != 4 {
+		return nil, errSPRT
+	}
+	v := make([]float64, len(parts))
+	for i, p := range parts {
+		f, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
+		if err != nil {
+			return nil, errSPRT
+		}
+		v[i] = f
+	}
+	sp := &arena.SPRT{Elo0: v[0], Elo1: v[1], Alpha: 0.05, Beta: 0.05}
+	if len(v) == 4 {
+		sp.Alpha, sp.Beta = v[2], v[3]
+	}
+	if sp.Elo1 <= sp.Elo0 || sp.Alpha <= 0 || sp.Alpha >= 0.5 || sp.Beta <= 0 || sp.Beta >= 0.5 {
+		return nil, errSPRT
+	}
+	return sp, nil
+}
+
+var errSPRT = errorString("needs ELO0,ELO1 with ELO0 < ELO1, and optional ALPHA,BETA in (0, 0.5)")
+
+type errorString string
+
+func (e errorString) Error() string { return string(e) }

@@ -1,0 +1,252 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/evochess/evochess/arena"
+	"github.com/spf13/pflag"
+)
+
+const tournamentSynopsis = "evochess tournament --format round-robin|selection|knockout|gauntlet --player SPEC --player SPEC … [flags]"
+
+const tournamentAbout = `Play a tournament between built-in and external UCI engines on parallel
+workers. Each pairing plays colour-swapped pairs of games from the same
+opening. A progress bar goes to stderr; the standings (points, W-D-L, Elo ±
+95% error) and crosstable to stdout, or a JSON summary with --json.
+
+A player SPEC is comma-separated key=value pairs:
+  name=base,chromosome=full,depth=4
+  name=sf1,uci=/usr/games/stockfish,depth=1
+  name=sf1800,uci=/usr/games/stockfish,option.UCI_LimitStrength=true,option.UCI_Elo=1800
+  name=plain,chromosome=seed003,search=plain,qs=3,depth=3
+Keys: name; chromosome (preset, player name or chromosome file; default
+full) or uci (engine path) with args and option.NAME=VALUE; search
+(strong|plain); qs (plain quiescence plies); hash (MB); and the player's own
+limit: depth, nodes, movetime (ms) or tc (10+0.1).`
+
+// tournamentFlags are the flags tournament and match share.
+type tournamentFlags struct {
+	tc, openings, pgn, resign, draw string
+	concurrency, maxMoves           int
+	seed                            uint64
+	asJSON                          bool
+}
+
+func (f *tournamentFlags) define(fs *pflag.FlagSet) {
+	fs.StringVar(&f.tc, "tc", "nodes=20000", "time control: depth=N, nodes=N, movetime=MS or a clock BASE+INC in seconds (10+0.1)")
+	fs.IntVar(&f.concurrency, "concurrency", runtime.NumCPU(), "games played at once")
+	fs.StringVar(&f.openings, "openings", "", "opening book `FILE` (EPD or PGN); default: the start position")
+	fs.StringVar(&f.pgn, "pgn", "", "append every game to this PGN `FILE` as it finishes")
+	fs.Uint64Var(&f.seed, "seed", 1, "seed for the opening order and selection pairings")
+	fs.IntVar(&f.maxMoves, "max-moves", 0, "adjudicate a draw after N moves per side (0: never)")
+	fs.StringVar(&f.resign, "resign", "", "resign adjudication `CP:MOVES`: both engines agree on ≥ CP for MOVES moves")
+	fs.StringVar(&f.draw, "draw", "", "draw adjudication `CP:MOVES:FROM`: both within ±CP for MOVES moves after move FROM")
+	fs.BoolVar(&f.asJSON, "json", false, "print a JSON summary on stdout instead of tables")
+}
+
+// tournament builds the Tournament common part; the caller sets format,
+// players and rounds.
+func (f *tournamentFlags) tournament() (*arena.Tournament, error) {
+	tc, err := arena.ParseTimeControl(f.tc)
+	if err != nil {
+		return nil, err
+	}
+	t := &arena.Tournament{Options: arena.GameOptions{TC: tc, MaxMoves: f.maxMoves, Margin: 100 * time.Millisecond},
+		Seed: f.seed, Workers: max(f.concurrency, 1)}
+	if f.concurrency < 1 {
+		return nil, fmt.Errorf("--concurrency must be at least 1")
+	}
+	if f.maxMoves < 0 {
+		return nil, fmt.Errorf("--max-moves must not be negative")
+	}
+	if f.openings != "" {
+		if t.Book, err = arena.LoadBook(f.openings); err != nil {
+			return nil, err
+		}
+	}
+	if f.resign != "" {
+		n, err := ints(f.resign, 2)
+		if err != nil {
+			return nil, fmt.Errorf("--resign %q: %v", f.resign, err)
+		}
+		t.Options.ResignScore, t.Options.ResignMoves = n[0], n[1]
+	}
+	if f.draw != "" {
+		n, err := ints(f.draw, 3)
+		if err != nil {
+			return nil, fmt.Errorf("--draw %q: %v", f.draw, err)
+		}
+		t.Options.DrawScore, t.Options.DrawMoves, t.Options.DrawMoveNumber = n[0], n[1], n[2]
+	}
+	return t, nil
+}
+
+// ints reads n colon-separated non-negative whole numbers.
+func ints(s string, n int) ([]int, error) {
+	parts := strings.Split(s, ":")
+	if len(parts) != n {
+		return nil, fmt.Errorf("needs %d numbers separated by ':'", n)
+	}
+	out := make([]int, n)
+	for i, p := range parts {
+		v, err := strconv.Atoi(p)
+		if err != nil || v < 0 {
+			return nil, fmt.Errorf("%q is not a whole number", p)
+		}
+		out[i] = v
+	}
+	return out, nil
+}
+
+func runTournament(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("tournament")
+	format := fs.String("format", arena.RoundRobin, "round-robin, selection (seed 003's two-round selection), knockout or gauntlet (the first player against the others)")
+	specs := fs.StringArray("player", nil, "a player `SPEC` (repeat; see above)")
+	rounds := fs.Int("rounds", 1, "cycles: each pairing plays N colour-swapped pairs (round-robin, gauntlet)")
+	var f tournamentFlags
+	f.define(fs)
+	if status, ok := parseFlags(fs, tournamentSynopsis, tournamentAbout, args, stdout, stderr); !ok {
+		return status
+	}
+	if fs.NArg() > 0 {
+		return usageError(stderr, "tournament", "unexpected argument %q (players go in --player)", fs.Arg(0))
+	}
+	t, err := f.tournament()
+	if err != nil {
+		return usageError(stderr, "tournament", "%v", err)
+	}
+	if *rounds < 1 {
+		return usageError(stderr, "tournament", "--rounds must be at least 1")
+	}
+	switch *format {
+	case arena.RoundRobin, arena.Selection, arena.Knockout, arena.Gauntlet:
+	default:
+		return usageError(stderr, "tournament", "--format %q is not round-robin, selection, knockout or gauntlet", *format)
+	}
+	t.Format, t.Rounds = *format, *rounds
+	if t.Players, err = parseSpecs(*specs); err != nil {
+		return usageError(stderr, "tournament", "%v", err)
+	}
+	if len(t.Players) < 2 {
+		return usageError(stderr, "tournament", "needs at least two --player")
+	}
+	return playAndReport(t, f, stdout, stderr)
+}
+
+func parseSpecs(texts []string) ([]arena.PlayerSpec, error) {
+	var out []arena.PlayerSpec
+	names := map[string]bool{}
+	for _, s := range texts {
+		ps, err := arena.ParsePlayerSpec(s)
+		if err != nil {
+			return nil, err
+		}
+		if names[ps.Name] {
+			return nil, fmt.Errorf("two players are named %q: give each a name=", ps.Name)
+		}
+		names[ps.Name] = true
+		out = append(out, ps)
+	}
+	return out, nil
+}
+
+// playAndReport runs t with a progress bar and prints the report.
+func playAndReport(t *arena.Tournament, f tournamentFlags, stdout, stderr io.Writer) int {
+	if f.pgn != "" {
+		file, err := os.OpenFile(f.pgn, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+		if err != nil {
+			return usageError(stderr, t.Format, "%v", err)
+		}
+		defer file.Close()
+		t.PGN = file
+	}
+	start := time.Now()
+	t.OnResult = func(_ arena.GameJob, _ *arena.GameResult, tb *arena.Table) { progress(stderr, tb, start) }
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	rep, err := t.Run(ctx)
+	fmt.Fprintln(stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "evochess %s: %v\n", t.Format, err)
+		return exitFail
+	}
+	if f.asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		enc.Encode(rep)
+		return exitOK
+	}
+	printReport(stdout, rep)
+	return exitOK
+}
+
+// progress draws "[#####.....] 12/40 games  1:02 elapsed  ETA 2:10" on one line.
+func progress(w io.Writer, tb *arena.Table, start time.Time) {
+	const width = 30
+	done, total := tb.Played, tb.Total
+	bar := strings.Repeat("#", 0)
+	eta := ""
+	if total > 0 {
+		fill := min(width*done/total, width)
+		bar = strings.Repeat("#", fill) + strings.Repeat(".", width-fill)
+		if done > 0 {
+			left := time.Duration(float64(time.Since(start)) / float64(done) * float64(total-done))
+			eta = "  ETA " + left.Round(time.Second).String()
+		}
+		fmt.Fprintf(w, "\r[%s] %d/%d games  %s%s   ", bar, done, total, time.Since(start).Round(time.Second), eta)
+		return
+	}
+	fmt.Fprintf(w, "\r%d games  %s   ", done, time.Since(start).Round(time.Second))
+}
+
+func printReport(w io.Writer, rep *arena.Report) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(tw, "rank\tplayer\tpoints\tgames\tW\tD\tL\tElo\t±95%%\tLOS next\t\n")
+	for i, s := range rep.Standings {
+		los := "-"
+		if i+1 < len(rep.Standings) {
+			los = fmt.Sprintf("%.1f%%", 100*s.LOSNext)
+		}
+		fmt.Fprintf(tw, "%d\t%s\t%.1f\t%d\t%d\t%d\t%d\t%+.0f\t%.0f\t%s\t\n", s.Rank, s.Player, s.Points, s.Games, s.W, s.D, s.L, s.Elo, s.Error, los)
+	}
+	tw.Flush()
+	fmt.Fprintln(w)
+	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprint(tw, "crosstable\t")
+	for i := range rep.Players {
+		fmt.Fprintf(tw, "%d\t", i+1)
+	}
+	fmt.Fprintln(tw)
+	for i, name := range rep.Players {
+		fmt.Fprintf(tw, "%d %s\t", i+1, name)
+		for j := range rep.Players {
+			if i == j || rep.CrossGames[i][j] == 0 {
+				fmt.Fprint(tw, "-\t")
+				continue
+			}
+			fmt.Fprintf(tw, "%g/%d\t", rep.Crosstable[i][j], rep.CrossGames[i][j])
+		}
+		fmt.Fprintln(tw)
+	}
+	tw.Flush()
+	for _, p := range rep.Pairings {
+		fmt.Fprintf(w, "round %d: %s %g - %g %s: %s\n", p.Round, p.NameA, p.PointsA, p.PointsB, p.NameB, p.Note)
+	}
+	if len(rep.Final) > 0 {
+		fmt.Fprintf(w, "final line: %s\n", strings.Join(rep.Final, " "))
+	}
+	if rep.SPRT != nil {
+		fmt.Fprintf(w, "SPRT: LLR %.2f (bounds %.2f, %.2f) %s\n", rep.SPRT.LLR, rep.SPRT.Lower, rep.SPRT.Upper, rep.SPRT.Decision)
+	}
+	fmt.Fprintf(w, "%d games in %s (%s)\n", rep.Games, rep.Elapsed.Round(time.Second), rep.Reason)
+}
