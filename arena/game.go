@@ -155,10 +155,12 @@ func PlayGame(ctx context.Context, white, black Player, opt GameOptions, onMove 
 		if ctx.Err() != nil {
 			return end(core.Ongoing, ReasonAborted, ctx.Err().Error())
 		}
-		if tc.HasClock() {
-			if elapsed > clock[side]+opt.Margin {
-				return lose(side, ReasonTimeForfeit, fmt.Sprintf("%v over", (elapsed-clock[side]).Round(time.Millisecond)))
+		if tc.HasClock() && elapsed > clock[side]+opt.Margin {
+			over := fmt.Sprintf("%v over", (elapsed-clock[side]).Round(time.Millisecond))
+			if !canMate(pos, side^1) { // FIDE 6.9: no win on time without mating material
+				return end(core.Draw, ReasonTimeForfeit, over+"; opponent cannot mate")
 			}
+			return lose(side, ReasonTimeForfeit, over)
 		}
 		if err != nil {
 			var ill *IllegalMoveError
@@ -213,6 +215,15 @@ func limitsFor(tc TimeControl, clock [2]time.Duration, tcs [2]TimeControl, playe
 	return lim
 }
 
+// canMate reports whether colour c has material that could ever mate:
+// anything beyond a lone king or a king with one minor piece.
+func canMate(p *core.Position, c core.Color) bool {
+	if p.Pieces(c, core.Pawn)|p.Pieces(c, core.Rook)|p.Pieces(c, core.Queen) != 0 {
+		return true
+	}
+	return (p.Pieces(c, core.Knight) | p.Pieces(c, core.Bishop)).Several()
+}
+
 func engineReason(err error) string {
 	switch {
 	case errors.Is(err, ErrEngineUnresponsive):
@@ -257,11 +268,11 @@ func (a *adjudicator) observe(opt GameOptions, side core.Color, score, ply int) 
 		} else {
 			a.winStreak[side] = 0
 		}
-		other := side ^ 1
-		if a.resignStreak[side] >= opt.ResignMoves && a.winStreak[other] >= opt.ResignMoves {
-			if side == core.White {
-				return core.BlackWins, ReasonResign
-			}
+		// Either side may be the one to resign, once both agree.
+		if a.resignStreak[core.White] >= opt.ResignMoves && a.winStreak[core.Black] >= opt.ResignMoves {
+			return core.BlackWins, ReasonResign
+		}
+		if a.resignStreak[core.Black] >= opt.ResignMoves && a.winStreak[core.White] >= opt.ResignMoves {
 			return core.WhiteWins, ReasonResign
 		}
 	}

@@ -114,4 +114,13 @@ func TestTimeForfeit(t *testing.T) {
 	if res.Reason != ReasonTimeForfeit || res.Outcome != core.BlackWins {
 		t.Errorf("got %v %q", res.Outcome, res.Reason)
 	}
+	// Out of time against a lone king and knight: a draw.
+	fake2 := NewUCIPlayer("hang", path, []string{"-mode", "hang", "-after", "1"}, nil)
+	fake2.Margin = 50 * time.Millisecond
+	defer fake2.Close()
+	res = PlayGame(context.Background(), fake2, builtin(t, "b"), GameOptions{StartFEN: "4k3/8/8/8/8/8/8/4KQ1n w - - 0 1",
+		TC: TimeControl{Base: 200 * time.Millisecond}, Margin: 50 * time.Millisecond}, nil)
+	if res.Reason != ReasonTimeForfeit || res.Outcome != core.Draw {
+		t.Errorf("flag against K+N: got %v %q", res.Outcome, res.Reason)
+	}
 }

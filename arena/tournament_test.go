@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/evochess/evochess/core"
 )
 
 func mustSpec(t *testing.T, s string) PlayerSpec {
@@ -152,5 +154,26 @@ func TestTournamentWithBrokenEngineFinishes(t *testing.T) {
 	}
 	if reasons[ReasonCrashed] == 0 || reasons[ReasonIllegalMove] == 0 {
 		t.Errorf("reasons %v", reasons)
+	}
+}
+
+func TestMiddlegameStarts(t *testing.T) {
+	ref := mustSpec(t, "name=ref,depth=2")
+	fens, err := MiddlegameStarts(context.Background(), ref, testBook(t), 4, 10, TimeControl{Depth: 2}, 9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fens) != 4 {
+		t.Fatalf("%d starts", len(fens))
+	}
+	for _, fen := range fens {
+		p, err := core.ParseFEN(fen)
+		if err != nil || p.FullmoveNumber() < 10 || p.Status().Over() {
+			t.Errorf("start %q (%v): want a live position after the opening plus 10 moves", fen, err)
+		}
+	}
+	again, _ := MiddlegameStarts(context.Background(), ref, testBook(t), 4, 10, TimeControl{Depth: 2}, 9)
+	if strings.Join(again, "|") != strings.Join(fens, "|") {
+		t.Error("same seed and fixed depth gave different starts")
 	}
 }
