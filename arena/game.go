@@ -156,7 +156,7 @@ func PlayGame(ctx context.Context, white, black Player, opt GameOptions, onMove 
 			return end(core.Ongoing, ReasonAborted, ctx.Err().Error())
 		}
 		if tc.HasClock() && elapsed > clock[side]+opt.Margin {
-			over := fmt.Sprintf("%v over", (elapsed-clock[side]).Round(time.Millisecond))
+			over := fmt.Sprintf("%v over", (elapsed - clock[side]).Round(time.Millisecond))
 			if !canMate(pos, side^1) { // FIDE 6.9: no win on time without mating material
 				return end(core.Draw, ReasonTimeForfeit, over+"; opponent cannot mate")
 			}
