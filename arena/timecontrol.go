@@ -96,16 +96,22 @@ func (tc TimeControl) String() string {
 	case tc.MoveTime > 0:
 		return fmt.Sprintf("movetime=%d", tc.MoveTime.Milliseconds())
 	case tc.Base > 0:
-		s := trimSeconds(tc.Base)
-		if tc.MovesToGo > 0 {
-			s = fmt.Sprintf("%d/%s", tc.MovesToGo, s)
-		}
-		if tc.Inc > 0 {
-			s += "+" + trimSeconds(tc.Inc)
-		}
-		return s
+		return tc.clockString()
 	}
 	return "-"
+}
+
+// clockString is "[moves/]base[+inc]" in seconds, as both String and the
+// PGN TimeControl tag write a clock.
+func (tc TimeControl) clockString() string {
+	s := trimSeconds(tc.Base)
+	if tc.MovesToGo > 0 {
+		s = fmt.Sprintf("%d/%s", tc.MovesToGo, s)
+	}
+	if tc.Inc > 0 {
+		s += "+" + trimSeconds(tc.Inc)
+	}
+	return s
 }
 
 // PGNTag formats the control for the PGN TimeControl tag ("-" when moves
@@ -115,14 +121,7 @@ func (tc TimeControl) PGNTag() string {
 	case tc.MoveTime > 0:
 		return "1/" + trimSeconds(tc.MoveTime) // PGN's "moves/seconds" with one move per period
 	case tc.Base > 0:
-		s := trimSeconds(tc.Base)
-		if tc.MovesToGo > 0 {
-			s = fmt.Sprintf("%d/%s", tc.MovesToGo, s)
-		}
-		if tc.Inc > 0 {
-			s += "+" + trimSeconds(tc.Inc)
-		}
-		return s
+		return tc.clockString()
 	}
 	return "-"
 }
