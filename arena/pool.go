@@ -103,7 +103,7 @@ func (p *Pool) play(ctx context.Context, job GameJob, get func(int) (Player, err
 	}
 	start := opt.StartFEN
 	if start == "" {
-		start = "startpos"
+		start = core.StartFEN
 	}
 	p.bus.Publish(GameStarted{Game: job.ID, White: w.Name(), Black: b.Name(), StartFEN: start})
 	res := PlayGame(ctx, w, b, opt, func(e MoveEvent) { p.bus.Publish(MovePlayed{Game: job.ID, MoveEvent: e}) })
