@@ -121,9 +121,10 @@ func TestUniformAndGaussianMutationBounds(t *testing.T) {
 			t.Errorf("gene %d not involved but changed", i)
 		}
 	}
-	GaussianMutation(r, c, []int{0}, 1) // all solved: σ = 0
-	if c.Values[0] != c.Values[0] {
-		t.Error("NaN")
+	v0 := c.Values[0]
+	GaussianMutation(r, c, []int{0}, 1) // all solved: σ = 0, nothing moves
+	if c.Values[0] != v0 {
+		t.Errorf("σ = 0 still moved gene 0: %v -> %v", v0, c.Values[0])
 	}
 }
 
