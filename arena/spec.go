@@ -30,6 +30,9 @@ type PlayerSpec struct {
 	PlainQuiescence int
 	HashMB          int
 	TC              *TimeControl
+	// Genes, when set, is an in-memory chromosome (a GA individual) used
+	// instead of Chromosome; it has no text form.
+	Genes *core.Chromosome
 }
 
 // ParsePlayerSpec reads the text form; errors name the offending key.
@@ -121,7 +124,13 @@ func (ps PlayerSpec) New() (Player, error) {
 	if ps.UCI != "" {
 		return NewUCIPlayer(ps.Name, ps.UCI, ps.Args, ps.Options), nil
 	}
-	w, err := core.LoadWeights(ps.Chromosome)
+	var w *core.Weights
+	var err error
+	if ps.Genes != nil {
+		w, err = ps.Genes.Compile()
+	} else {
+		w, err = core.LoadWeights(ps.Chromosome)
+	}
 	if err != nil {
 		return nil, err
 	}
