@@ -45,7 +45,7 @@ type tournamentFlags struct {
 func (f *tournamentFlags) define(fs *pflag.FlagSet) {
 	fs.StringVar(&f.tc, "tc", "nodes=20000", "time control: depth=N, nodes=N, movetime=MS or a clock BASE+INC in seconds (10+0.1)")
 	fs.IntVar(&f.concurrency, "concurrency", runtime.NumCPU(), "games played at once")
-	fs.StringVar(&f.openings, "openings", "", "opening book `FILE` (EPD or PGN); default: the start position")
+	fs.StringVar(&f.openings, "openings", arena.BuiltinBook, "opening book `FILE` (EPD or PGN), the built-in book "+arena.BuiltinBook+", or \"\" for the start position")
 	fs.StringVar(&f.pgn, "pgn", "", "append every game to this PGN `FILE` as it finishes")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed for the opening order and selection pairings")
 	fs.IntVar(&f.maxMoves, "max-moves", 0, "adjudicate a draw after N moves per side (0: never)")
@@ -70,7 +70,7 @@ func (f *tournamentFlags) tournament() (*arena.Tournament, error) {
 		return nil, fmt.Errorf("--max-moves must not be negative")
 	}
 	if f.openings != "" {
-		if t.Book, err = arena.LoadBook(f.openings); err != nil {
+		if t.Book, err = arena.OpenBook(f.openings); err != nil {
 			return nil, err
 		}
 	}

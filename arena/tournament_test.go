@@ -177,3 +177,17 @@ func TestMiddlegameStarts(t *testing.T) {
 		t.Error("same seed and fixed depth gave different starts")
 	}
 }
+
+func TestBuiltinBook(t *testing.T) {
+	b, err := OpenBook(BuiltinBook)
+	if err != nil || len(b.FENs) != 2000 {
+		t.Fatalf("built-in book: %v, %d positions", err, len(b.FENs))
+	}
+	seq := b.Sequence(5, 1)
+	if len(seq) != 5 || seq[0] == seq[1] {
+		t.Errorf("sequence %v", seq)
+	}
+	if _, err := OpenBook("no/such/book.epd"); err == nil {
+		t.Error("missing book gave no error")
+	}
+}
