@@ -44,8 +44,9 @@ var (
 
 // EnginePlayer is the built-in engine playing in-process.
 type EnginePlayer struct {
-	name string
-	s    *core.Searcher
+	name   string
+	s      *core.Searcher
+	hashMB int
 }
 
 // EngineOptions configure a built-in engine player.
@@ -60,10 +61,27 @@ func NewEnginePlayer(name string, w *core.Weights, opt EngineOptions) *EnginePla
 	if opt.HashMB <= 0 {
 		opt.HashMB = 16
 	}
-	s := core.NewSearcher(w, opt.HashMB)
-	s.Mode = opt.Mode
-	s.PlainQuiescence = opt.PlainQuiescence
-	return &EnginePlayer{name: name, s: s}
+	e := &EnginePlayer{name: name, s: core.NewSearcher(w, opt.HashMB), hashMB: opt.HashMB}
+	e.s.Mode = opt.Mode
+	e.s.PlainQuiescence = opt.PlainQuiescence
+	return e
+}
+
+// Reconfigure turns the player into another built-in player, keeping its
+// searcher's memory: a worker plays every built-in individual of a
+// population with the same two searchers.
+func (e *EnginePlayer) Reconfigure(name string, w *core.Weights, opt EngineOptions) {
+	if opt.HashMB <= 0 {
+		opt.HashMB = 16
+	}
+	if opt.HashMB != e.hashMB {
+		e.s.ResizeHash(opt.HashMB)
+		e.hashMB = opt.HashMB
+	}
+	e.name = name
+	e.s.SetWeights(w)
+	e.s.Mode = opt.Mode
+	e.s.PlainQuiescence = opt.PlainQuiescence
 }
 
 func (e *EnginePlayer) Name() string { return e.name }

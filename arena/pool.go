@@ -17,13 +17,16 @@ type GameJob struct {
 	Round        string // PGN Round tag
 }
 
-// Pool runs games on a fixed set of workers. Each worker makes its own
-// instance of every player on first use and keeps it (so a built-in
-// engine's searcher, or an engine process, is reused game after game);
-// in-process engines share no mutable state. Close stops the workers and
-// their players: no goroutine outlives the pool.
+// Pool runs games on a fixed set of workers. Each worker owns two built-in
+// engines (one per colour) that it reconfigures for every game, so its
+// searchers are reused game after game however many individuals play, and
+// its own process for each external engine. In-process engines share only
+// read-only compiled weights. Close stops the workers and their players:
+// no goroutine outlives the pool.
 type Pool struct {
 	specs   []PlayerSpec
+	weights []*core.Weights // compiled once per built-in player
+	errs    []error
 	bus     *Bus
 	tasks   chan poolTask
 	wg      sync.WaitGroup
@@ -44,7 +47,13 @@ type poolResult struct {
 // NewPool starts workers goroutines (at least one) over the players.
 func NewPool(specs []PlayerSpec, workers int, bus *Bus) *Pool {
 	workers = max(workers, 1)
-	p := &Pool{specs: specs, bus: bus, tasks: make(chan poolTask), workers: workers}
+	p := &Pool{specs: specs, bus: bus, tasks: make(chan poolTask), workers: workers,
+		weights: make([]*core.Weights, len(specs)), errs: make([]error, len(specs))}
+	for i, ps := range specs {
+		if ps.UCI == "" {
+			p.weights[i], p.errs[i] = ps.weights()
+		}
+	}
 	for i := 0; i < workers; i++ {
 		p.wg.Add(1)
 		go p.worker()
@@ -63,32 +72,46 @@ func (p *Pool) Close() {
 
 func (p *Pool) worker() {
 	defer p.wg.Done()
-	players := make([]Player, len(p.specs))
+	external := make([]Player, len(p.specs)) // engine processes, by player
+	var engines [2]*EnginePlayer             // built-in engines, by colour
 	defer func() {
-		for _, pl := range players {
+		for _, pl := range external {
 			if pl != nil {
 				pl.Close()
 			}
 		}
 	}()
-	get := func(i int) (Player, error) {
-		if players[i] == nil {
-			pl, err := p.specs[i].New()
-			if err != nil {
-				return nil, err
+	get := func(i, colour int) (Player, error) {
+		ps := p.specs[i]
+		if ps.UCI != "" {
+			if external[i] == nil {
+				pl, err := ps.New()
+				if err != nil {
+					return nil, err
+				}
+				external[i] = pl
 			}
-			players[i] = pl
+			return external[i], nil
 		}
-		return players[i], nil
+		if p.errs[i] != nil {
+			return nil, p.errs[i]
+		}
+		opt := ps.engineOptions()
+		if engines[colour] == nil {
+			engines[colour] = NewEnginePlayer(ps.Name, p.weights[i], opt)
+		} else {
+			engines[colour].Reconfigure(ps.Name, p.weights[i], opt)
+		}
+		return engines[colour], nil
 	}
 	for t := range p.tasks {
 		t.done <- poolResult{job: t.job, res: p.play(t.ctx, t.job, get)}
 	}
 }
 
-func (p *Pool) play(ctx context.Context, job GameJob, get func(int) (Player, error)) GameResult {
-	w, errW := get(job.White)
-	b, errB := get(job.Black)
+func (p *Pool) play(ctx context.Context, job GameJob, get func(i, colour int) (Player, error)) GameResult {
+	w, errW := get(job.White, 0)
+	b, errB := get(job.Black, 1)
 	if errW != nil || errB != nil {
 		res := GameResult{White: p.specs[job.White].Name, Black: p.specs[job.Black].Name, Reason: ReasonCrashed}
 		res.Outcome, res.Detail = loserOutcome(errW != nil), errors.Join(errW, errB).Error()

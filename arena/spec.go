@@ -124,15 +124,21 @@ func (ps PlayerSpec) New() (Player, error) {
 	if ps.UCI != "" {
 		return NewUCIPlayer(ps.Name, ps.UCI, ps.Args, ps.Options), nil
 	}
-	var w *core.Weights
-	var err error
-	if ps.Genes != nil {
-		w, err = ps.Genes.Compile()
-	} else {
-		w, err = core.LoadWeights(ps.Chromosome)
-	}
+	w, err := ps.weights()
 	if err != nil {
 		return nil, err
 	}
-	return NewEnginePlayer(ps.Name, w, EngineOptions{HashMB: ps.HashMB, Mode: ps.Mode, PlainQuiescence: ps.PlainQuiescence}), nil
+	return NewEnginePlayer(ps.Name, w, ps.engineOptions()), nil
+}
+
+// weights compiles a built-in player's evaluation.
+func (ps PlayerSpec) weights() (*core.Weights, error) {
+	if ps.Genes != nil {
+		return ps.Genes.Compile()
+	}
+	return core.LoadWeights(ps.Chromosome)
+}
+
+func (ps PlayerSpec) engineOptions() EngineOptions {
+	return EngineOptions{HashMB: ps.HashMB, Mode: ps.Mode, PlainQuiescence: ps.PlainQuiescence}
 }
