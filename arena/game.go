@@ -99,10 +99,10 @@ func PlayGame(ctx context.Context, white, black Player, opt GameOptions, onMove 
 		start = core.StartFEN
 	}
 	res := GameResult{White: white.Name(), Black: black.Name(), StartFEN: start, TC: opt.TC, Started: time.Now()}
-	defer func() { res.Duration = time.Since(res.Started) }()
 	pos, err := core.ParseFEN(start)
 	if err != nil {
-		res.Outcome, res.Reason, res.Detail = core.Draw, ReasonAborted, err.Error()
+		res.Outcome, res.Reason, res.Detail = core.Ongoing, ReasonAborted, err.Error()
+		res.Duration = time.Since(res.Started)
 		return res
 	}
 	res.StartFEN = pos.FEN()
@@ -119,6 +119,7 @@ func PlayGame(ctx context.Context, white, black Player, opt GameOptions, onMove 
 	end := func(o core.Outcome, reason, detail string) GameResult {
 		res.Outcome, res.Reason, res.Detail = o, reason, detail
 		res.FinalFEN = pos.FEN()
+		res.Duration = time.Since(res.Started)
 		return res
 	}
 	lose := func(c core.Color, reason, detail string) GameResult {
@@ -149,13 +150,20 @@ func PlayGame(ctx context.Context, white, black Player, opt GameOptions, onMove 
 		tc := tcs[side]
 		lim := limitsFor(tc, clock, tcs, movesInPeriod[side])
 		view := GameView{StartFEN: res.StartFEN, Moves: moves, Pos: pos.Clone()}
+		// Under a clock the flag falls while the player thinks: the move's
+		// context ends at the time left plus the margin.
 		t0 := time.Now()
-		reply, err := players[side].Play(ctx, view, lim)
+		moveCtx, cancel := ctx, context.CancelFunc(func() {})
+		if tc.HasClock() {
+			moveCtx, cancel = context.WithDeadline(ctx, t0.Add(clock[side]+opt.Margin))
+		}
+		reply, err := players[side].Play(moveCtx, view, lim)
 		elapsed := time.Since(t0)
+		cancel()
 		if ctx.Err() != nil {
 			return end(core.Ongoing, ReasonAborted, ctx.Err().Error())
 		}
-		if tc.HasClock() && elapsed > clock[side]+opt.Margin {
+		if tc.HasClock() && (elapsed > clock[side]+opt.Margin || errors.Is(err, context.DeadlineExceeded)) {
 			over := fmt.Sprintf("%v over", (elapsed - clock[side]).Round(time.Millisecond))
 			if !canMate(pos, side^1) { // FIDE 6.9: no win on time without mating material
 				return end(core.Draw, ReasonTimeForfeit, over+"; opponent cannot mate")
@@ -166,9 +174,6 @@ func PlayGame(ctx context.Context, white, black Player, opt GameOptions, onMove 
 			var ill *IllegalMoveError
 			if errors.As(err, &ill) {
 				return lose(side, ReasonIllegalMove, ill.Text)
-			}
-			if tc.HasClock() && errors.Is(err, ErrEngineUnresponsive) {
-				return lose(side, ReasonTimeForfeit, err.Error())
 			}
 			return lose(side, engineReason(err), err.Error())
 		}

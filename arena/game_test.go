@@ -124,3 +124,50 @@ func TestTimeForfeit(t *testing.T) {
 		t.Errorf("flag against K+N: got %v %q", res.Outcome, res.Reason)
 	}
 }
+
+// TestUCIPlayerCloseDuringPlay: Close from another goroutine while an
+// engine thinks ends the Play, leaves no process behind and stops the
+// player from starting again.
+func TestUCIPlayerCloseDuringPlay(t *testing.T) {
+	path := fakeEngine(t)
+	u := NewUCIPlayer("hang", path, []string{"-mode", "hang", "-after", "1"}, nil)
+	if err := u.NewGame(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	p := core.NewPosition()
+	done := make(chan error, 1)
+	go func() {
+		_, err := u.Play(context.Background(), GameView{StartFEN: core.StartFEN, Pos: p}, core.Limits{Depth: 1})
+		done <- err
+	}()
+	time.Sleep(100 * time.Millisecond)
+	u.Close()
+	select {
+	case err := <-done:
+		if err == nil {
+			t.Error("Play returned a move from a closed engine")
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("Play still blocked after Close")
+	}
+	if err := u.NewGame(context.Background()); err == nil {
+		t.Error("a closed player started its engine again")
+	}
+}
+
+// TestEngineDiedBetweenGames: an engine that exits after a game is
+// restarted by NewGame instead of forfeiting the next game.
+func TestEngineDiedBetweenGames(t *testing.T) {
+	path := fakeEngine(t)
+	u := NewUCIPlayer("ok", path, nil, nil)
+	defer u.Close()
+	if err := u.NewGame(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	p := u.current()
+	killGroup(p.cmd)
+	<-p.exited
+	if err := u.NewGame(context.Background()); err != nil {
+		t.Fatalf("NewGame after the engine died: %v", err)
+	}
+}

@@ -72,6 +72,9 @@ func (b *Book) readPGN(r io.Reader) error {
 // Sequence returns n openings drawn from the book in a random order fixed
 // by seed (cycling through the book if n is larger).
 func (b *Book) Sequence(n int, seed uint64) []string {
+	if len(b.FENs) == 0 {
+		return make([]string, n) // no book: every game from the start position
+	}
 	rng := rand.New(rand.NewPCG(seed, 0x0b00c))
 	order := rng.Perm(len(b.FENs))
 	out := make([]string, n)

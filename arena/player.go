@@ -115,9 +115,17 @@ func NewHumanPlayer(name string) *HumanPlayer {
 	return &HumanPlayer{name: name, moves: make(chan core.Move, 1)}
 }
 
-func (h *HumanPlayer) Name() string                  { return h.name }
-func (h *HumanPlayer) NewGame(context.Context) error { return nil }
-func (h *HumanPlayer) Close() error                  { return nil }
+func (h *HumanPlayer) Name() string { return h.name }
+
+// NewGame forgets a move submitted too late for the last game.
+func (h *HumanPlayer) NewGame(context.Context) error {
+	select {
+	case <-h.moves:
+	default:
+	}
+	return nil
+}
+func (h *HumanPlayer) Close() error { return nil }
 
 // Submit hands the player's next move to the game; it does not block.
 // The referee checks legality: an illegal move loses like any other.

@@ -3,6 +3,7 @@ package arena
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os/exec"
@@ -29,20 +30,30 @@ type UCIPlayer struct {
 	// says when the engine is late.
 	MoveTimeout time.Duration
 	// Margin is the grace beyond a clock or movetime before the engine is
-	// declared unresponsive (the referee forfeits it on time first).
+	// killed as unresponsive. The referee's own margin (shorter) forfeits
+	// it on time first; this one only guards against a hung process.
 	Margin time.Duration
 
-	mu     sync.Mutex // guards proc for Close from another goroutine
+	mu     sync.Mutex // guards proc, closed and idName
 	proc   *uciProcess
-	idName string // the engine's "id name"
+	closed bool
+	idName string
 }
 
+// uciProcess is one run of the engine. Every method works on the process
+// it started with, so a Close from another goroutine can never pull a
+// process out from under a running Play.
 type uciProcess struct {
-	cmd    *exec.Cmd
-	stdin  io.WriteCloser
-	lines  chan string   // closed when stdout ends
-	exited chan struct{} // closed when the process has been reaped
+	cmd      *exec.Cmd
+	stdin    io.WriteCloser
+	stdout   io.ReadCloser
+	lines    chan string   // closed when stdout ends
+	exited   chan struct{} // closed when the process has been reaped
+	killOnce sync.Once
 }
+
+// errClosed: the player was closed and will not start its engine again.
+var errClosed = errors.New("engine player closed")
 
 // NewUCIPlayer returns a player for the engine at path, started with args
 // and configured with setoption name/value pairs.
@@ -54,22 +65,43 @@ func NewUCIPlayer(name, path string, args []string, options [][2]string) *UCIPla
 func (u *UCIPlayer) Name() string { return u.name }
 
 // EngineName returns the engine's own name (from "id name"), once started.
-func (u *UCIPlayer) EngineName() string { return u.idName }
+func (u *UCIPlayer) EngineName() string {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	return u.idName
+}
 
-func (u *UCIPlayer) start(ctx context.Context) error {
+func (u *UCIPlayer) current() *uciProcess {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	return u.proc
+}
+
+// start launches the engine and completes the handshake.
+func (u *UCIPlayer) start(ctx context.Context) (*uciProcess, error) {
 	cmd := exec.Command(u.path, u.args...)
+	ownProcessGroup(cmd)
+	cmd.WaitDelay = time.Second // Wait returns even if a grandchild keeps a pipe open
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
-		return err
+		return nil, err
+	}
+	u.mu.Lock()
+	if u.closed {
+		u.mu.Unlock()
+		return nil, errClosed
 	}
 	if err := cmd.Start(); err != nil {
-		return fmt.Errorf("%s: %w", u.path, err)
+		u.mu.Unlock()
+		return nil, fmt.Errorf("%s: %w", u.path, err)
 	}
-	p := &uciProcess{cmd: cmd, stdin: stdin, lines: make(chan string, 1024), exited: make(chan struct{})}
+	p := &uciProcess{cmd: cmd, stdin: stdin, stdout: stdout, lines: make(chan string, 1024), exited: make(chan struct{})}
+	u.proc = p
+	u.mu.Unlock()
 	go func() {
 		sc := bufio.NewScanner(stdout)
 		sc.Buffer(make([]byte, 64*1024), 1<<20)
@@ -80,43 +112,45 @@ func (u *UCIPlayer) start(ctx context.Context) error {
 		cmd.Wait()
 		close(p.exited)
 	}()
-	u.mu.Lock()
-	u.proc = p
-	u.mu.Unlock()
-	if err := u.send("uci"); err != nil {
-		return u.fail(ErrEngineCrashed)
+	if err := p.send("uci"); err != nil {
+		return nil, u.fail(p, ErrEngineCrashed)
 	}
 	deadline := time.After(u.HandshakeTimeout)
 	for {
-		line, err := u.readLine(ctx, deadline)
+		line, err := p.readLine(ctx, deadline)
 		if err != nil {
-			return u.fail(err)
+			return nil, u.fail(p, err)
 		}
 		if name, ok := strings.CutPrefix(line, "id name "); ok {
+			u.mu.Lock()
 			u.idName = strings.TrimSpace(name)
+			u.mu.Unlock()
 		}
 		if strings.TrimSpace(line) == "uciok" {
 			break
 		}
 	}
 	for _, o := range u.options {
-		if err := u.send(fmt.Sprintf("setoption name %s value %s", o[0], o[1])); err != nil {
-			return u.fail(ErrEngineCrashed)
+		if err := p.send(fmt.Sprintf("setoption name %s value %s", o[0], o[1])); err != nil {
+			return nil, u.fail(p, ErrEngineCrashed)
 		}
 	}
-	return u.ready(ctx)
+	if err := u.ready(ctx, p); err != nil {
+		return nil, err
+	}
+	return p, nil
 }
 
 // ready sends isready and waits for readyok.
-func (u *UCIPlayer) ready(ctx context.Context) error {
-	if err := u.send("isready"); err != nil {
-		return u.fail(ErrEngineCrashed)
+func (u *UCIPlayer) ready(ctx context.Context, p *uciProcess) error {
+	if err := p.send("isready"); err != nil {
+		return u.fail(p, ErrEngineCrashed)
 	}
 	deadline := time.After(u.HandshakeTimeout)
 	for {
-		line, err := u.readLine(ctx, deadline)
+		line, err := p.readLine(ctx, deadline)
 		if err != nil {
-			return u.fail(err)
+			return u.fail(p, err)
 		}
 		if strings.TrimSpace(line) == "readyok" {
 			return nil
@@ -124,16 +158,16 @@ func (u *UCIPlayer) ready(ctx context.Context) error {
 	}
 }
 
-func (u *UCIPlayer) send(line string) error {
-	_, err := io.WriteString(u.proc.stdin, line+"\n")
+func (p *uciProcess) send(line string) error {
+	_, err := io.WriteString(p.stdin, line+"\n")
 	return err
 }
 
 // readLine returns the next line, ErrEngineCrashed when the engine's output
 // ended, ErrEngineUnresponsive at the deadline, or the context's error.
-func (u *UCIPlayer) readLine(ctx context.Context, deadline <-chan time.Time) (string, error) {
+func (p *uciProcess) readLine(ctx context.Context, deadline <-chan time.Time) (string, error) {
 	select {
-	case line, ok := <-u.proc.lines:
+	case line, ok := <-p.lines:
 		if !ok {
 			return "", ErrEngineCrashed
 		}
@@ -145,46 +179,76 @@ func (u *UCIPlayer) readLine(ctx context.Context, deadline <-chan time.Time) (st
 	}
 }
 
-// fail stops the process after an error so NewGame starts a fresh one.
-func (u *UCIPlayer) fail(err error) error {
-	u.kill()
+func (p *uciProcess) dead() bool {
+	select {
+	case <-p.exited:
+		return true
+	default:
+		return false
+	}
+}
+
+// fail kills the process after an error, so the next game starts afresh.
+func (u *UCIPlayer) fail(p *uciProcess, err error) error {
+	u.kill(p)
 	return err
 }
 
-func (u *UCIPlayer) kill() {
-	u.mu.Lock()
-	p := u.proc
-	u.proc = nil
-	u.mu.Unlock()
+// kill stops process p (its whole process group) and waits until it is
+// reaped; safe to call more than once and from several goroutines.
+func (u *UCIPlayer) kill(p *uciProcess) {
 	if p == nil {
 		return
 	}
-	p.stdin.Close()
-	if p.cmd.Process != nil {
-		p.cmd.Process.Kill()
+	u.mu.Lock()
+	if u.proc == p {
+		u.proc = nil
 	}
-	for range p.lines { // drain so the reader can finish
+	u.mu.Unlock()
+	p.killOnce.Do(func() {
+		p.stdin.Close()
+		killGroup(p.cmd)
+		p.stdout.Close() // wake the reader even if a grandchild holds the pipe
+	})
+	for range p.lines { // let the reader finish
 	}
 	<-p.exited
 }
 
-// NewGame starts the engine if needed and tells it a new game begins.
+// NewGame starts the engine if needed (again, if it died since the last
+// game) and tells it a new game begins.
 func (u *UCIPlayer) NewGame(ctx context.Context) error {
-	if u.proc == nil {
-		if err := u.start(ctx); err != nil {
-			return err
+	for attempt := 0; ; attempt++ {
+		p := u.current()
+		if p != nil && p.dead() {
+			u.kill(p)
+			p = nil
 		}
+		if p == nil {
+			var err error
+			if p, err = u.start(ctx); err != nil {
+				return err
+			}
+		}
+		if err := p.send("ucinewgame"); err == nil {
+			if err = u.ready(ctx, p); err == nil {
+				return nil
+			} else if err != ErrEngineCrashed || attempt > 0 {
+				return err
+			}
+		} else if attempt > 0 {
+			return u.fail(p, ErrEngineCrashed)
+		}
+		u.kill(p) // it died between games: one fresh start before giving up
 	}
-	if err := u.send("ucinewgame"); err != nil {
-		return u.fail(ErrEngineCrashed)
-	}
-	return u.ready(ctx)
 }
 
 // Play sends the position and the limits and waits for bestmove.
 func (u *UCIPlayer) Play(ctx context.Context, g GameView, lim core.Limits) (MoveReply, error) {
-	if u.proc == nil {
-		if err := u.start(ctx); err != nil {
+	p := u.current()
+	if p == nil {
+		var err error
+		if p, err = u.start(ctx); err != nil {
 			return MoveReply{}, err
 		}
 	}
@@ -200,24 +264,20 @@ func (u *UCIPlayer) Play(ctx context.Context, g GameView, lim core.Limits) (Move
 			b.WriteString(" " + m.String())
 		}
 	}
-	if err := u.send(b.String()); err != nil {
-		return MoveReply{}, u.fail(ErrEngineCrashed)
+	if err := p.send(b.String()); err != nil {
+		return MoveReply{}, u.fail(p, ErrEngineCrashed)
 	}
-	if err := u.send(goCommand(lim)); err != nil {
-		return MoveReply{}, u.fail(ErrEngineCrashed)
+	if err := p.send(goCommand(lim)); err != nil {
+		return MoveReply{}, u.fail(p, ErrEngineCrashed)
 	}
 	timer := time.NewTimer(u.moveDeadline(g.Pos.SideToMove(), lim))
 	defer timer.Stop()
 	var reply MoveReply
 	for {
-		line, err := u.readLine(ctx, timer.C)
+		line, err := p.readLine(ctx, timer.C)
 		if err != nil {
-			if err != ErrEngineCrashed {
-				u.fail(nil) // hung or cancelled mid-search: a fresh process next game
-			} else {
-				u.kill()
-			}
-			return MoveReply{}, err
+			// Crashed, hung or cancelled mid-search: a fresh process next game.
+			return MoveReply{}, u.fail(p, err)
 		}
 		fields := strings.Fields(line)
 		if len(fields) == 0 {
@@ -228,7 +288,7 @@ func (u *UCIPlayer) Play(ctx context.Context, g GameView, lim core.Limits) (Move
 			parseInfo(fields[1:], &reply)
 		case "bestmove":
 			if len(fields) < 2 {
-				return MoveReply{}, fmt.Errorf("bestmove without a move")
+				return MoveReply{}, &IllegalMoveError{Text: "", Err: errors.New("bestmove without a move")}
 			}
 			m, err := g.Pos.ParseUCIMove(fields[1])
 			if err != nil {
@@ -320,22 +380,22 @@ func parseInfo(f []string, r *MoveReply) {
 	}
 }
 
-// Close asks the engine to quit and makes sure the process is gone.
+// Close asks the engine to quit, makes sure the process is gone, and
+// keeps the player from starting it again. A Play blocked on the engine
+// returns (as a crash).
 func (u *UCIPlayer) Close() error {
 	u.mu.Lock()
+	u.closed = true
 	p := u.proc
 	u.mu.Unlock()
 	if p == nil {
 		return nil
 	}
-	io.WriteString(p.stdin, "quit\n")
+	p.send("quit")
 	select {
 	case <-p.exited:
-		u.mu.Lock()
-		u.proc = nil
-		u.mu.Unlock()
 	case <-time.After(time.Second):
-		u.kill()
 	}
+	u.kill(p)
 	return nil
 }

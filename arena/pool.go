@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"sync"
+	"time"
 
 	"github.com/evochess/evochess/core"
 )
@@ -113,7 +114,14 @@ func (p *Pool) play(ctx context.Context, job GameJob, get func(i, colour int) (P
 	w, errW := get(job.White, 0)
 	b, errB := get(job.Black, 1)
 	if errW != nil || errB != nil {
-		res := GameResult{White: p.specs[job.White].Name, Black: p.specs[job.Black].Name, Reason: ReasonCrashed}
+		// A player that cannot even start loses the game, which is still
+		// a game of the tournament: record it in full.
+		start := job.Options.StartFEN
+		if start == "" {
+			start = core.StartFEN
+		}
+		res := GameResult{White: p.specs[job.White].Name, Black: p.specs[job.Black].Name, Reason: ReasonCrashed,
+			StartFEN: start, FinalFEN: start, TC: job.Options.TC, Started: time.Now()}
 		res.Outcome, res.Detail = loserOutcome(errW != nil), errors.Join(errW, errB).Error()
 		return res
 	}
@@ -155,6 +163,9 @@ func (p *Pool) Run(parent context.Context, jobs []GameJob, each func(GameJob, Ga
 		n := 0
 		defer func() { started <- n }()
 		for _, j := range jobs {
+			if ctx.Err() != nil {
+				return // select below picks at random: don't hand out work after a stop
+			}
 			select {
 			case p.tasks <- poolTask{ctx: ctx, job: j, done: done}:
 				n++

@@ -36,7 +36,11 @@ func (s SPRT) Test(w, d, l int) SPRTResult {
 	score := (float64(w) + 0.5*float64(d)) / n
 	variance := (float64(w)+0.25*float64(d))/n - score*score
 	if variance <= 0 {
-		return res
+		// A perfect record has no spread; one pseudo-draw gives it some,
+		// so a long enough run of wins still decides.
+		n++
+		score = (float64(w) + 0.5*float64(d+1)) / n
+		variance = (float64(w)+0.25*float64(d+1))/n - score*score
 	}
 	s0 := 1 / (1 + math.Pow(10, -s.Elo0/400))
 	s1 := 1 / (1 + math.Pow(10, -s.Elo1/400))

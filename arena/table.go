@@ -55,6 +55,22 @@ func (t *Table) Add(white, black int, r *GameResult) {
 	}
 }
 
+// Clone returns an independent copy (what subscribers are handed, so the
+// tournament can go on updating its own table).
+func (t *Table) Clone() *Table {
+	c := NewTable(t.Players, t.Total)
+	for i := range t.Score {
+		copy(c.Score[i], t.Score[i])
+		copy(c.Games[i], t.Games[i])
+		copy(c.Wins[i], t.Wins[i])
+	}
+	copy(c.W, t.W)
+	copy(c.D, t.D)
+	copy(c.L, t.L)
+	c.Played = t.Played
+	return c
+}
+
 // Points returns player i's total.
 func (t *Table) Points(i int) float64 {
 	p := 0.0

@@ -124,14 +124,14 @@ func (r *runner) play(ctx context.Context, jobs []GameJob, stop func() bool) ([]
 			return false
 		}
 		r.table.Add(j.White, j.Black, &res)
-		r.results = append(r.results, res)
 		if r.t.PGN != nil {
 			if err := WriteGamePGN(r.t.PGN, &res, r.t.Event, j.Round); err != nil {
 				res.Detail += "; PGN not written: " + err.Error()
 			}
 		}
+		r.results = append(r.results, res)
 		r.t.Bus.Publish(GameFinished{Game: j.ID, Result: res})
-		r.t.Bus.Publish(StandingsChanged{Table: r.table})
+		r.t.Bus.Publish(StandingsChanged{Table: r.table.Clone()})
 		if r.t.OnResult != nil {
 			r.t.OnResult(j, &res, r.table)
 		}
@@ -145,7 +145,7 @@ func (r *runner) report(reason string, start time.Time) *Report {
 	rep := &Report{Format: r.t.Format, Players: r.table.Players, Games: r.table.Played, Standings: r.table.Standings(),
 		Crosstable: r.table.Score, CrossGames: r.table.Games, Reason: reason, Elapsed: time.Since(start), Table: r.table, Results: r.results}
 	rep.Seconds = rep.Elapsed.Seconds()
-	r.t.Bus.Publish(TournamentFinished{Table: r.table, Reason: reason})
+	r.t.Bus.Publish(TournamentFinished{Table: r.table.Clone(), Reason: reason})
 	return rep
 }
 
