@@ -12,11 +12,9 @@ import (
 func presetList() string { return strings.Join(core.PlayerNames(), ", ") }
 
 func parseSearchMode(s string) (core.SearchMode, error) {
-	switch strings.ToLower(s) {
-	case "strong":
-		return core.Strong, nil
-	case "plain":
-		return core.Plain, nil
+	m, err := core.ParseSearchMode(s)
+	if err != nil {
+		return m, fmt.Errorf("--search: %w", err)
 	}
-	return 0, fmt.Errorf("--search %q is not strong or plain", s)
+	return m, nil
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"io"
 	"strconv"
 	"strings"
@@ -72,8 +73,4 @@ func parseSPRT(s string) (*arena.SPRT, error) {
 	return sp, nil
 }
 
-var errSPRT = errorString("needs ELO0,ELO1 with ELO0 < ELO1, and optional ALPHA,BETA in (0, 0.5)")
-
-type errorString string
-
-func (e errorString) Error() string { return string(e) }
+var errSPRT = errors.New("needs ELO0,ELO1 with ELO0 < ELO1, and optional ALPHA,BETA in (0, 0.5)")

@@ -194,11 +194,10 @@ func playAndReport(t *arena.Tournament, f tournamentFlags, stdout, stderr io.Wri
 func progress(w io.Writer, tb *arena.Table, start time.Time) {
 	const width = 30
 	done, total := tb.Played, tb.Total
-	bar := strings.Repeat("#", 0)
 	eta := ""
 	if total > 0 {
 		fill := min(width*done/total, width)
-		bar = strings.Repeat("#", fill) + strings.Repeat(".", width-fill)
+		bar := strings.Repeat("#", fill) + strings.Repeat(".", width-fill)
 		if done > 0 {
 			left := time.Duration(float64(time.Since(start)) / float64(done) * float64(total-done))
 			eta = "  ETA " + left.Round(time.Second).String()

@@ -62,14 +62,11 @@ func ParsePlayerSpec(s string) (PlayerSpec, error) {
 		case strings.HasPrefix(k, "option."):
 			ps.Options = append(ps.Options, [2]string{strings.TrimPrefix(k, "option."), v})
 		case k == "search":
-			switch v {
-			case "strong":
-				ps.Mode = core.Strong
-			case "plain":
-				ps.Mode = core.Plain
-			default:
-				return bad(k, "%q is not strong or plain", v)
+			m, err := core.ParseSearchMode(v)
+			if err != nil {
+				return bad(k, "%v", err)
 			}
+			ps.Mode = m
 		case k == "qs" || k == "hash":
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 0 || n > 65536 || k == "qs" && n > 16 {

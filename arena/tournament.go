@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"slices"
 	"sync"
 	"time"
 )
@@ -304,7 +305,7 @@ func (t *Tournament) runKnockout(ctx context.Context) (*Report, error) {
 			next = append(next, winner)
 		}
 		// Keep seed order for the next round's pairing.
-		sortInts(next)
+		slices.Sort(next)
 		alive = next
 	}
 	rep := r.report(reason, start)
@@ -355,12 +356,4 @@ func gameLines(res []GameResult) []string {
 		out[i] = fmt.Sprintf("%s-%s %s %s", g.White, g.Black, g.Outcome, g.Reason)
 	}
 	return out
-}
-
-func sortInts(a []int) {
-	for i := 1; i < len(a); i++ {
-		for j := i; j > 0 && a[j-1] > a[j]; j-- {
-			a[j-1], a[j] = a[j], a[j-1]
-		}
-	}
 }

@@ -101,6 +101,8 @@ func (e *Evaluator) pieceTerms(p *Position, c Color, sides *[2]evalSide, occ Bit
 		for b := p.pieces[pt] & own; b != 0; {
 			sq := b.PopLSB()
 			s += psq[sq]
+			// Inline switch rather than pieceAttacks: that one does not
+			// inline, and this loop runs at every evaluated node.
 			var att Bitboard
 			switch pt {
 			case Knight:

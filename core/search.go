@@ -266,5 +266,3 @@ func (s *Searcher) ageHistory() {
 		}
 	}
 }
-
-func timeSince(t time.Time) time.Duration { return time.Since(t) }

@@ -121,6 +121,7 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 	origAlpha := alpha
 	var quietsTried [64]Move
 	nQuiets := 0
+	hasPieces := p.hasNonPawnMaterial(p.side) // zugzwang guard for pruning, the same for every move
 	for i := 0; ; i++ {
 		var m Move
 		var order int32
@@ -151,7 +152,7 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 		quiet := !m.IsCapture() && !m.IsPromotion()
 		// Whether the move checks is needed before it is made only where
 		// pruning may apply; elsewhere it is read off the board afterwards.
-		mayPrune := ply > 0 && depth <= 6 && !inCheck && bestScore > -MateBound && p.hasNonPawnMaterial(p.side)
+		mayPrune := ply > 0 && depth <= 6 && !inCheck && bestScore > -MateBound && hasPieces
 		givesCheck := mayPrune && p.GivesCheck(m)
 		if mayPrune && !givesCheck {
 			if quiet {

@@ -1,5 +1,7 @@
 package core
 
+import "time"
+
 // Plain mode: the fixed-depth players of the seeds. Alpha-beta over all
 // legal moves (it returns exactly the minimax value), leaves scored by the
 // evaluator, optionally after PlainQuiescence plies of captures with stand
@@ -27,7 +29,7 @@ func (s *Searcher) plainRoot(p *Position, maxDepth int, best Result) Result {
 		}
 	}
 	best.Nodes = s.nodes
-	best.Time = timeSince(s.start)
+	best.Time = time.Since(s.start)
 	return best
 }
 

@@ -1,6 +1,10 @@
 package core
 
-import "time"
+import (
+	"fmt"
+	"strings"
+	"time"
+)
 
 // Score bounds used by the search.
 const (
@@ -22,6 +26,17 @@ const (
 	// depth with an optional fixed-ply capture quiescence, nothing else.
 	Plain
 )
+
+// ParseSearchMode reads "strong" or "plain" (any case).
+func ParseSearchMode(s string) (SearchMode, error) {
+	switch strings.ToLower(s) {
+	case "strong":
+		return Strong, nil
+	case "plain":
+		return Plain, nil
+	}
+	return Strong, fmt.Errorf("search mode %q is not strong or plain", s)
+}
 
 func (m SearchMode) String() string {
 	if m == Plain {

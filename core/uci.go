@@ -189,14 +189,12 @@ func (e *uciEngine) setOption(args []string) {
 		e.weights = w
 		e.s.SetWeights(w)
 	case "search":
-		switch strings.ToLower(val) {
-		case "strong":
-			e.opts.Mode = Strong
-		case "plain":
-			e.opts.Mode = Plain
-		default:
-			e.out.println("info string option Search: %q is not strong or plain", val)
+		m, err := ParseSearchMode(val)
+		if err != nil {
+			e.out.println("info string option Search: %v", err)
+			return
 		}
+		e.opts.Mode = m
 	case "plain quiescence":
 		if n, ok := atoi(0, 16); ok {
 			e.opts.PlainQuiescence = n
