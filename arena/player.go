@@ -44,9 +44,10 @@ var (
 
 // EnginePlayer is the built-in engine playing in-process.
 type EnginePlayer struct {
-	name   string
-	s      *core.Searcher
-	hashMB int
+	name    string
+	s       *core.Searcher
+	hashMB  int
+	weights *core.Weights
 }
 
 // EngineOptions configure a built-in engine player.
@@ -61,7 +62,7 @@ func NewEnginePlayer(name string, w *core.Weights, opt EngineOptions) *EnginePla
 	if opt.HashMB <= 0 {
 		opt.HashMB = 16
 	}
-	e := &EnginePlayer{name: name, s: core.NewSearcher(w, opt.HashMB), hashMB: opt.HashMB}
+	e := &EnginePlayer{name: name, s: core.NewSearcher(w, opt.HashMB), hashMB: opt.HashMB, weights: w}
 	e.s.Mode = opt.Mode
 	e.s.PlainQuiescence = opt.PlainQuiescence
 	return e
@@ -79,7 +80,12 @@ func (e *EnginePlayer) Reconfigure(name string, w *core.Weights, opt EngineOptio
 		e.hashMB = opt.HashMB
 	}
 	e.name = name
-	e.s.SetWeights(w)
+	if w != e.weights {
+		// A new evaluator (and its pawn cache) only for other weights; the
+		// game's NewGame clears the tables anyway.
+		e.s.SetWeights(w)
+		e.weights = w
+	}
 	e.s.Mode = opt.Mode
 	e.s.PlainQuiescence = opt.PlainQuiescence
 }

@@ -25,19 +25,37 @@ type GameJob struct {
 // read-only compiled weights. Close stops the workers and their players:
 // no goroutine outlives the pool.
 type Pool struct {
-	specs   []PlayerSpec
-	weights []*core.Weights // compiled once per built-in player
-	errs    []error
+	mu      sync.Mutex
+	roster  *roster
 	bus     *Bus
 	tasks   chan poolTask
 	wg      sync.WaitGroup
 	workers int
 }
 
+// roster is the pool's players as one value, so that SetPlayers can swap
+// it between runs without a lock on the workers' path.
+type roster struct {
+	specs   []PlayerSpec
+	weights []*core.Weights // compiled once per built-in player
+	errs    []error
+}
+
+func newRoster(specs []PlayerSpec) *roster {
+	r := &roster{specs: specs, weights: make([]*core.Weights, len(specs)), errs: make([]error, len(specs))}
+	for i, ps := range specs {
+		if ps.UCI == "" {
+			r.weights[i], r.errs[i] = ps.weights()
+		}
+	}
+	return r
+}
+
 type poolTask struct {
-	ctx  context.Context
-	job  GameJob
-	done chan<- poolResult
+	ctx    context.Context
+	job    GameJob
+	roster *roster
+	done   chan<- poolResult
 }
 
 type poolResult struct {
@@ -48,18 +66,30 @@ type poolResult struct {
 // NewPool starts workers goroutines (at least one) over the players.
 func NewPool(specs []PlayerSpec, workers int, bus *Bus) *Pool {
 	workers = max(workers, 1)
-	p := &Pool{specs: specs, bus: bus, tasks: make(chan poolTask), workers: workers,
-		weights: make([]*core.Weights, len(specs)), errs: make([]error, len(specs))}
-	for i, ps := range specs {
-		if ps.UCI == "" {
-			p.weights[i], p.errs[i] = ps.weights()
-		}
-	}
+	p := &Pool{roster: newRoster(specs), bus: bus, tasks: make(chan poolTask), workers: workers}
 	for i := 0; i < workers; i++ {
 		p.wg.Add(1)
 		go p.worker()
 	}
 	return p
+}
+
+// SetPlayers replaces the players for the runs that follow (a GA's next
+// generation): built-in players are compiled now, and each worker keeps
+// an external engine's process for as long as a player with the same
+// command, arguments and options remains, whatever its index.
+func (p *Pool) SetPlayers(specs []PlayerSpec) {
+	r := newRoster(specs)
+	p.mu.Lock()
+	p.roster = r
+	p.mu.Unlock()
+}
+
+// Players returns the current players.
+func (p *Pool) Players() []PlayerSpec {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.roster.specs
 }
 
 // Workers returns the number of workers.
@@ -73,44 +103,44 @@ func (p *Pool) Close() {
 
 func (p *Pool) worker() {
 	defer p.wg.Done()
-	external := make([]Player, len(p.specs)) // engine processes, by player
-	var engines [2]*EnginePlayer             // built-in engines, by colour
+	external := map[string]Player{} // engine processes, by command line and options
+	var engines [2]*EnginePlayer    // built-in engines, by colour
 	defer func() {
 		for _, pl := range external {
-			if pl != nil {
-				pl.Close()
-			}
+			pl.Close()
 		}
 	}()
-	get := func(i, colour int) (Player, error) {
-		ps := p.specs[i]
-		if ps.UCI != "" {
-			if external[i] == nil {
-				pl, err := ps.New()
-				if err != nil {
-					return nil, err
-				}
-				external[i] = pl
-			}
-			return external[i], nil
-		}
-		if p.errs[i] != nil {
-			return nil, p.errs[i]
-		}
-		opt := ps.engineOptions()
-		if engines[colour] == nil {
-			engines[colour] = NewEnginePlayer(ps.Name, p.weights[i], opt)
-		} else {
-			engines[colour].Reconfigure(ps.Name, p.weights[i], opt)
-		}
-		return engines[colour], nil
-	}
 	for t := range p.tasks {
-		t.done <- poolResult{job: t.job, res: p.play(t.ctx, t.job, get)}
+		r := t.roster
+		get := func(i, colour int) (Player, error) {
+			ps := r.specs[i]
+			if ps.UCI != "" {
+				key := ps.processKey()
+				if external[key] == nil {
+					pl, err := ps.New()
+					if err != nil {
+						return nil, err
+					}
+					external[key] = pl
+				}
+				return external[key], nil
+			}
+			if r.errs[i] != nil {
+				return nil, r.errs[i]
+			}
+			opt := ps.engineOptions()
+			if engines[colour] == nil {
+				engines[colour] = NewEnginePlayer(ps.Name, r.weights[i], opt)
+			} else {
+				engines[colour].Reconfigure(ps.Name, r.weights[i], opt)
+			}
+			return engines[colour], nil
+		}
+		t.done <- poolResult{job: t.job, res: p.play(t.ctx, t.job, r.specs, get)}
 	}
 }
 
-func (p *Pool) play(ctx context.Context, job GameJob, get func(i, colour int) (Player, error)) GameResult {
+func (p *Pool) play(ctx context.Context, job GameJob, specs []PlayerSpec, get func(i, colour int) (Player, error)) GameResult {
 	w, errW := get(job.White, 0)
 	b, errB := get(job.Black, 1)
 	if errW != nil || errB != nil {
@@ -120,16 +150,16 @@ func (p *Pool) play(ctx context.Context, job GameJob, get func(i, colour int) (P
 		if start == "" {
 			start = core.StartFEN
 		}
-		res := GameResult{White: p.specs[job.White].Name, Black: p.specs[job.Black].Name, Reason: ReasonCrashed,
+		res := GameResult{White: specs[job.White].Name, Black: specs[job.Black].Name, Reason: ReasonCrashed,
 			StartFEN: start, FinalFEN: start, TC: job.Options.TC, Started: time.Now()}
 		res.Outcome, res.Detail = loserOutcome(errW != nil), errors.Join(errW, errB).Error()
 		return res
 	}
 	opt := job.Options
-	if tc := p.specs[job.White].TC; tc != nil {
+	if tc := specs[job.White].TC; tc != nil {
 		opt.TCs[0] = tc
 	}
-	if tc := p.specs[job.Black].TC; tc != nil {
+	if tc := specs[job.Black].TC; tc != nil {
 		opt.TCs[1] = tc
 	}
 	start := opt.StartFEN
@@ -157,6 +187,9 @@ func loserOutcome(whiteFailed bool) core.Outcome {
 func (p *Pool) Run(parent context.Context, jobs []GameJob, each func(GameJob, GameResult) (stop bool)) error {
 	ctx, cancel := context.WithCancel(parent)
 	defer cancel()
+	p.mu.Lock()
+	r := p.roster
+	p.mu.Unlock()
 	done := make(chan poolResult)
 	started := make(chan int, 1)
 	go func() { // feeder
@@ -167,7 +200,7 @@ func (p *Pool) Run(parent context.Context, jobs []GameJob, each func(GameJob, Ga
 				return // select below picks at random: don't hand out work after a stop
 			}
 			select {
-			case p.tasks <- poolTask{ctx: ctx, job: j, done: done}:
+			case p.tasks <- poolTask{ctx: ctx, job: j, roster: r, done: done}:
 				n++
 			case <-ctx.Done():
 				return

@@ -116,6 +116,12 @@ func ParsePlayerSpec(s string) (PlayerSpec, error) {
 	return ps, nil
 }
 
+// processKey identifies an external engine's process: players with the
+// same key can share one (the name is not part of it).
+func (ps PlayerSpec) processKey() string {
+	return fmt.Sprintf("%q %q %q", ps.UCI, ps.Args, ps.Options)
+}
+
 // New makes an instance of the player.
 func (ps PlayerSpec) New() (Player, error) {
 	if ps.UCI != "" {
