@@ -32,6 +32,7 @@ type command struct {
 // commands lists the subcommands in the order help shows them. Adding one
 // is a line here plus its cmd_<name>.go.
 var commands = []command{
+	{"evolve", "evolve a population with one of the four seed genetic algorithms", runEvolve},
 	{"tournament", "play a round-robin, selection, knockout or gauntlet tournament", runTournament},
 	{"match", "play two players against each other, optionally until an SPRT decides", runMatch},
 	{"uci", "run as a UCI engine on standard input and output", runUCI},

@@ -5,8 +5,9 @@ import (
 	"sync"
 )
 
-// Event is something a tournament or game reports to its subscribers.
-type Event interface{ event() }
+// Event is something a tournament, a game or a GA run (package ga
+// publishes its own kinds on the same bus) reports to its subscribers.
+type Event any
 
 // GameStarted: a worker began a game.
 type GameStarted struct {
@@ -36,12 +37,6 @@ type TournamentFinished struct {
 	Table  *Table
 	Reason string // "complete", "stopped", or the SPRT decision
 }
-
-func (GameStarted) event()        {}
-func (MovePlayed) event()         {}
-func (GameFinished) event()       {}
-func (StandingsChanged) event()   {}
-func (TournamentFinished) event() {}
 
 // Bus fans events out to any number of subscribers without ever blocking
 // the publisher: each subscriber has its own queue, in which pending move

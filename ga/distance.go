@@ -7,16 +7,27 @@ import (
 )
 
 // GenotypicDistance is the mean over mutable genes of |a − b| divided by
-// the gene's range: 0 for identical chromosomes, at most 1.
+// the gene's initial range: 0 for identical chromosomes, about 1/3 for two
+// random ones.
 func GenotypicDistance(a, b *Genome) float64 {
-	s := a.Chromosome.Schema
+	return normalisedDistance(a.Chromosome.Schema.Genes, a.Chromosome.Values, b.Chromosome.Values)
+}
+
+// normalisedDistance is GenotypicDistance over raw value vectors. Each
+// gene counts relative to its initial range (its bounds when it has none):
+// seed 003's pieces may range up to 1000 pawns, but start within 1-3.
+func normalisedDistance(genes []core.Gene, a, b []float64) float64 {
 	sum, n := 0.0, 0
-	for i := range s.Genes {
-		g := &s.Genes[i]
-		if g.Fixed || g.Hi <= g.Lo {
+	for i := range genes {
+		g := &genes[i]
+		lo, hi := g.InitRange()
+		if hi <= lo {
+			lo, hi = g.Lo, g.Hi
+		}
+		if g.Fixed || hi <= lo {
 			continue
 		}
-		sum += math.Abs(a.Chromosome.Values[i]-b.Chromosome.Values[i]) / (g.Hi - g.Lo)
+		sum += math.Abs(a[i]-b[i]) / (hi - lo)
 		n++
 	}
 	if n == 0 {

@@ -18,6 +18,8 @@ type Genome struct {
 	Generation int   // born in
 	Parents    []int // IDs; empty for the first generation
 	Note       string
+	Games      int // fitness games it has played
+	Solved     int // problems it has solved (problems fitness)
 }
 
 // Clone copies the genome (the chromosome's values included).

@@ -1,0 +1,181 @@
+package ga
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+
+	"github.com/evochess/evochess/arena"
+)
+
+// Change is one parameter change made while a run goes on, applied at the
+// start of generation Generation and kept in the run's history.
+type Change struct {
+	Generation int    `json:"generation"`
+	Param      string `json:"param"`
+	Old        string `json:"old"`
+	New        string `json:"new"`
+}
+
+// Params lists what can be changed while a run goes on.
+var Params = []string{"mutation-rate", "mutation-strength", "population", "games", "tc", "validate-every", "validate-games", "reference-games", "eta"}
+
+// Set asks for a parameter change at the next generation boundary. The
+// value is checked now: a bad one is refused with the reason and nothing
+// changes.
+func (r *Run) Set(param, value string) error {
+	trial := r.settingsCopy()
+	if _, err := applyParam(&trial, param, value); err != nil {
+		return err
+	}
+	if err := trial.Check(); err != nil {
+		return err
+	}
+	r.mu.Lock()
+	r.pending = append(r.pending, Change{Param: param, New: value})
+	r.mu.Unlock()
+	r.signal()
+	return nil
+}
+
+func (r *Run) settingsCopy() Settings {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.Settings
+}
+
+// Pause holds the run at the next generation boundary until Resume.
+func (r *Run) Pause() { r.mu.Lock(); r.paused = true; r.mu.Unlock(); r.signal() }
+
+// Resume lets a paused run go on.
+func (r *Run) Resume() { r.mu.Lock(); r.paused = false; r.mu.Unlock(); r.signal() }
+
+// Stop ends the run after the generation in progress.
+func (r *Run) Stop() { r.mu.Lock(); r.stop = true; r.mu.Unlock(); r.signal() }
+
+// Paused reports whether the run is held.
+func (r *Run) Paused() bool { r.mu.Lock(); defer r.mu.Unlock(); return r.paused }
+
+func (r *Run) signal() {
+	select {
+	case r.wake <- struct{}{}:
+	default:
+	}
+}
+
+// boundary applies pending changes, honours stop, and waits while paused.
+func (r *Run) boundary(ctx context.Context) error {
+	for {
+		r.mu.Lock()
+		pending, paused, stop := r.pending, r.paused, r.stop
+		r.pending = nil
+		var applied []Change
+		for _, c := range pending {
+			old, err := applyParam(&r.Settings, c.Param, c.New)
+			if err != nil {
+				continue // checked in Set; a later change may have made it moot
+			}
+			c.Old, c.Generation = old, r.Generation
+			applied = append(applied, c)
+		}
+		r.Changes = append(r.Changes, applied...)
+		r.mu.Unlock()
+		for _, c := range applied {
+			r.publish(ParamChanged{Change: c})
+		}
+		if len(applied) > 0 {
+			if err := r.resize(applied); err != nil {
+				return err
+			}
+		}
+		if stop {
+			r.Finished = "stopped"
+			return nil
+		}
+		if !paused {
+			return nil
+		}
+		r.publish(RunPaused{Generation: r.Generation})
+		select {
+		case <-r.wake:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
+// resize brings the population to the set size (new random individuals
+// join, or the last ones leave) and, when a change alters what fitness
+// measures (games, budget), marks every fitness as stale.
+func (r *Run) resize(applied []Change) error {
+	n := r.Settings.Population
+	for len(r.Population) < n {
+		r.Population = append(r.Population, r.newGenome(RandomChromosome(r.rng, r.schema), nil, "joined"))
+	}
+	if len(r.Population) > n {
+		r.Population = r.Population[:n]
+	}
+	if r.ev != nil {
+		tc, err := arena.ParseTimeControl(r.Settings.TC)
+		if err != nil {
+			return err
+		}
+		r.ev.tc = tc
+	}
+	for _, c := range applied {
+		if c.Param == "tc" || c.Param == "games" || c.Param == "reference-games" {
+			for _, g := range r.Population {
+				g.Evaluated = false
+			}
+		}
+	}
+	return nil
+}
+
+// applyParam sets one parameter and returns its old value as text.
+func applyParam(s *Settings, param, value string) (string, error) {
+	num := func() (float64, error) {
+		v, err := strconv.ParseFloat(value, 64)
+		if err != nil {
+			return 0, fmt.Errorf("%s: %q is not a number", param, value)
+		}
+		return v, nil
+	}
+	integer := func() (int, error) {
+		v, err := strconv.Atoi(value)
+		if err != nil {
+			return 0, fmt.Errorf("%s: %q is not a whole number", param, value)
+		}
+		return v, nil
+	}
+	f := func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+	switch param {
+	case "mutation-rate", "mutation-strength", "eta":
+		v, err := num()
+		if err != nil {
+			return "", err
+		}
+		p := map[string]*float64{"mutation-rate": &s.MutationRate, "mutation-strength": &s.MutationStrength, "eta": &s.Eta}[param]
+		old := f(*p)
+		*p = v
+		return old, nil
+	case "population", "games", "validate-every", "validate-games", "reference-games":
+		v, err := integer()
+		if err != nil {
+			return "", err
+		}
+		p := map[string]*int{"population": &s.Population, "games": &s.GamesPerPairing, "validate-every": &s.ValidateEvery,
+			"validate-games": &s.ValidateGames, "reference-games": &s.ReferenceGames}[param]
+		old := strconv.Itoa(*p)
+		*p = v
+		return old, nil
+	case "tc":
+		if _, err := arena.ParseTimeControl(value); err != nil {
+			return "", err
+		}
+		old := s.TC
+		s.TC = value
+		return old, nil
+	}
+	return "", fmt.Errorf("unknown parameter %q (have %v)", param, Params)
+}

@@ -1,0 +1,273 @@
+package ga
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/evochess/evochess/arena"
+	"github.com/evochess/evochess/core"
+)
+
+// evaluator plays a run's fitness games on the arena's pool and solves its
+// problems on as many workers. Results are gathered by job index and
+// combined in job order once every game is in, so the fitness values (sums
+// of floats included) do not depend on which worker finished first.
+type evaluator struct {
+	s       *Settings
+	pool    *arena.Pool
+	tc      arena.TimeControl
+	mode    core.SearchMode
+	book    *arena.Book
+	ref     arena.PlayerSpec
+	starts  []string // reference fitness: the fixed middlegame starts
+	games   int      // games played so far (all kinds)
+	onGames func(n int)
+}
+
+func newEvaluator(s *Settings, bus *arena.Bus) (*evaluator, error) {
+	tc, err := arena.ParseTimeControl(s.TC)
+	if err != nil {
+		return nil, err
+	}
+	mode, err := core.ParseSearchMode(s.Search)
+	if err != nil {
+		return nil, err
+	}
+	ev := &evaluator{s: s, tc: tc, mode: mode}
+	if s.Openings != "" {
+		if ev.book, err = arena.OpenBook(s.Openings); err != nil {
+			return nil, fmt.Errorf("openings: %w", err)
+		}
+	}
+	if s.Fitness == FitnessReference {
+		if ev.ref, err = arena.ParsePlayerSpec(s.Reference); err != nil {
+			return nil, err
+		}
+	}
+	ev.pool = arena.NewPool(nil, s.Workers, bus)
+	return ev, nil
+}
+
+func (ev *evaluator) close() { ev.pool.Close() }
+
+// spec is an individual as an arena player.
+func (ev *evaluator) spec(g *Genome) arena.PlayerSpec {
+	return arena.PlayerSpec{Name: fmt.Sprintf("g%d", g.ID), Genes: g.Chromosome, Mode: ev.mode,
+		PlainQuiescence: ev.s.PlainQuiescence, HashMB: ev.s.HashMB}
+}
+
+func (ev *evaluator) options(start string) arena.GameOptions {
+	return arena.GameOptions{StartFEN: start, TC: ev.tc, MaxMoves: ev.s.MaxMoves}
+}
+
+// play runs the jobs between the players and returns the results in job
+// order; job IDs are set to their indices.
+func (ev *evaluator) play(ctx context.Context, players []arena.PlayerSpec, jobs []arena.GameJob) ([]arena.GameResult, error) {
+	for i := range jobs {
+		jobs[i].ID = i
+	}
+	ev.pool.SetPlayers(players)
+	out := make([]arena.GameResult, len(jobs))
+	done := 0
+	err := ev.pool.Run(ctx, jobs, func(j arena.GameJob, r arena.GameResult) bool {
+		out[j.ID] = r
+		done++
+		return false
+	})
+	ev.games += done
+	if ev.onGames != nil {
+		ev.onGames(done)
+	}
+	if err == nil && ctx.Err() != nil {
+		err = ctx.Err()
+	}
+	return out, err
+}
+
+// openings draws n starts for colour-swapped pairs from the book.
+func (ev *evaluator) openings(rng *rand.Rand, n int) []string {
+	if ev.book == nil || n == 0 {
+		return make([]string, n)
+	}
+	return ev.book.Sequence(n, rng.Uint64())
+}
+
+// referenceStarts makes seed 000's middlegame starts once per run: the
+// reference plays itself StartMoves moves at StartDepth from book openings.
+func (ev *evaluator) referenceStarts(ctx context.Context, rng *rand.Rand) ([]string, error) {
+	if ev.starts != nil {
+		return ev.starts, nil
+	}
+	n := (ev.s.ReferenceGames + 1) / 2
+	if ev.s.StartMoves == 0 {
+		ev.starts = ev.openings(rng, n)
+		return ev.starts, nil
+	}
+	ref := ev.ref
+	ref.TC = nil
+	starts, err := arena.MiddlegameStarts(ctx, ref, ev.book, n, ev.s.StartMoves, arena.TimeControl{Depth: max(ev.s.StartDepth, 1)}, rng.Uint64())
+	if err != nil {
+		return nil, fmt.Errorf("middlegame starts: %w", err)
+	}
+	ev.starts = starts
+	return starts, nil
+}
+
+// reference scores the genomes that have no fitness yet by seed 000's
+// games against the fixed opponent: the mean of ReferenceFitness over
+// ReferenceGames games, colour-swapped from the middlegame starts. The
+// opponent and the starts never change, so a fitness stays valid.
+func (ev *evaluator) reference(ctx context.Context, rng *rand.Rand, pop []*Genome) error {
+	starts, err := ev.referenceStarts(ctx, rng)
+	if err != nil {
+		return err
+	}
+	var todo []*Genome
+	players := []arena.PlayerSpec{ev.ref}
+	for _, g := range pop {
+		if !g.Evaluated {
+			todo = append(todo, g)
+			players = append(players, ev.spec(g))
+		}
+	}
+	var jobs []arena.GameJob
+	for i := range todo {
+		for k := 0; k < ev.s.ReferenceGames; k++ {
+			j := arena.GameJob{White: 1 + i, Black: 0, Options: ev.options(starts[(k/2)%len(starts)])}
+			if k%2 == 1 {
+				j.White, j.Black = 0, 1+i
+			}
+			jobs = append(jobs, j)
+		}
+	}
+	res, err := ev.play(ctx, players, jobs)
+	if err != nil {
+		return err
+	}
+	for i, g := range todo {
+		sum := 0.0
+		for k := 0; k < ev.s.ReferenceGames; k++ {
+			r := &res[i*ev.s.ReferenceGames+k]
+			sum += ReferenceFitness(r, k%2 == 0)
+		}
+		g.Fitness, g.Evaluated = sum/float64(ev.s.ReferenceGames), true
+		g.Games += ev.s.ReferenceGames
+	}
+	return nil
+}
+
+// pairings plays GamesPerPairing games for each pair (colours alternate,
+// each colour-swapped pair from one book opening) and returns, per pair,
+// the first player's wins, draws and losses.
+func (ev *evaluator) pairings(ctx context.Context, rng *rand.Rand, pop []*Genome, pairs [][2]int) ([][3]int, error) {
+	players := make([]arena.PlayerSpec, len(pop))
+	for i, g := range pop {
+		players[i] = ev.spec(g)
+	}
+	per := ev.s.GamesPerPairing
+	starts := ev.openings(rng, len(pairs)*((per+1)/2))
+	var jobs []arena.GameJob
+	for p, pr := range pairs {
+		for k := 0; k < per; k++ {
+			j := arena.GameJob{White: pr[0], Black: pr[1], Options: ev.options(starts[p*((per+1)/2)+k/2])}
+			if k%2 == 1 {
+				j.White, j.Black = pr[1], pr[0]
+			}
+			jobs = append(jobs, j)
+		}
+	}
+	res, err := ev.play(ctx, players, jobs)
+	if err != nil {
+		return nil, err
+	}
+	out := make([][3]int, len(pairs))
+	for p := range pairs {
+		for k := 0; k < per; k++ {
+			s := res[p*per+k].Score() // white's points
+			if k%2 == 1 {
+				s = 1 - s
+			}
+			switch s {
+			case 1:
+				out[p][0]++
+			case 0.5:
+				out[p][1]++
+			default:
+				out[p][2]++
+			}
+		}
+	}
+	for _, pr := range pairs {
+		pop[pr[0]].Games += per
+		pop[pr[1]].Games += per
+	}
+	return out, nil
+}
+
+// roundRobin is seed 001's fitness: every individual plays every other
+// GamesPerPairing games; the fitness is the points (1, ½, 0).
+func (ev *evaluator) roundRobin(ctx context.Context, rng *rand.Rand, pop []*Genome) error {
+	var pairs [][2]int
+	for i := range pop {
+		for j := i + 1; j < len(pop); j++ {
+			pairs = append(pairs, [2]int{i, j})
+		}
+	}
+	wdl, err := ev.pairings(ctx, rng, pop, pairs)
+	if err != nil {
+		return err
+	}
+	points := make([]float64, len(pop))
+	for p, pr := range pairs {
+		a := float64(wdl[p][0]) + 0.5*float64(wdl[p][1])
+		points[pr[0]] += a
+		points[pr[1]] += float64(ev.s.GamesPerPairing) - a
+	}
+	for i, g := range pop {
+		g.Fitness, g.Evaluated = points[i], true
+	}
+	return nil
+}
+
+// match is seed 003's fitness for the methods that are not seed 003's
+// own: each individual meets MatchOpponents others along a random cycle
+// in GamesPerPairing-game colour-swapped matches and scores +1 a win
+// (draws and losses 0, as seed 003).
+func (ev *evaluator) match(ctx context.Context, rng *rand.Rand, pop []*Genome) error {
+	n := len(pop)
+	perm := rng.Perm(n)
+	var pairs [][2]int
+	for o := 1; o <= min(ev.s.MatchOpponents, n-1); o++ {
+		for a := 0; a < n; a++ {
+			if 2*o == n && a >= n/2 {
+				break // the pairs at distance n/2 are all met once
+			}
+			pairs = append(pairs, [2]int{perm[a], perm[(a+o)%n]})
+		}
+	}
+	wdl, err := ev.pairings(ctx, rng, pop, pairs)
+	if err != nil {
+		return err
+	}
+	wins := make([]float64, n)
+	for p, pr := range pairs {
+		wins[pr[0]] += float64(wdl[p][0])
+		wins[pr[1]] += float64(wdl[p][2])
+	}
+	for i, g := range pop {
+		g.Fitness, g.Evaluated = wins[i], true
+	}
+	return nil
+}
+
+// twoGameMatch plays one colour-swapped pairing (seed 003's "two round
+// game") and returns a's and b's wins.
+func (ev *evaluator) twoGameMatch(ctx context.Context, rng *rand.Rand, a, b *Genome) (int, int, error) {
+	pop := []*Genome{a, b}
+	wdl, err := ev.pairings(ctx, rng, pop, [][2]int{{0, 1}})
+	if err != nil {
+		return 0, 0, err
+	}
+	return wdl[0][0], wdl[0][2], nil
+}

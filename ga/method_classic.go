@@ -1,0 +1,34 @@
+package ga
+
+import "context"
+
+// stepClassic is seed 000's generation: evaluate, keep the Elitism best,
+// and fill the rest with children of two tournament-selected parents by
+// blend crossover (alpha per gene in [AlphaLo, AlphaHi]) and uniform
+// mutation of strength MutationStrength·(1 − gen/generations).
+func (r *Run) stepClassic(ctx context.Context) error {
+	s := &r.Settings
+	if err := r.evaluate(ctx, r.Population); err != nil {
+		return err
+	}
+	r.record(r.Population, "")
+	if r.Finished != "" {
+		return nil
+	}
+	next := make([]*Genome, 0, s.Population)
+	for _, e := range Elite(r.Population, s.Elitism) {
+		g := e.Clone() // the same individual, fitness and all
+		g.Evaluated = e.Evaluated && r.absoluteFitness()
+		next = append(next, g)
+	}
+	strength := s.MutationStrength * (1 - float64(r.Generation)/float64(s.Generations))
+	for len(next) < s.Population {
+		a := TournamentSelect(r.rng, r.Population, s.tournamentK())
+		b := TournamentSelect(r.rng, r.Population, s.tournamentK())
+		c := BlendCrossover(r.rng, a.Chromosome, b.Chromosome, s.AlphaLo, s.AlphaHi)
+		UniformMutation(r.rng, c, s.MutationRate, strength)
+		next = append(next, r.newGenome(c, []int{a.ID, b.ID}, "blend"))
+	}
+	r.Population = next
+	return nil
+}

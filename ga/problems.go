@@ -1,0 +1,109 @@
+package ga
+
+import (
+	"context"
+	"sync"
+
+	"github.com/evochess/evochess/core"
+)
+
+// problemJob asks whether individual i solves problem p.
+type problemJob struct{ i, p int }
+
+// solveGrid searches every problem with every weight set on workers
+// goroutines, each owning one searcher, and returns solved[i][p]. Each
+// search starts from empty tables (NewGame), so the answer depends only on
+// the weights, the problem and the limit, never on the worker or order.
+func solveGrid(ctx context.Context, workers int, weights []*core.Weights, probs []*core.EPDRecord, lim core.Limits, mode core.SearchMode, qs, hashMB int) ([][]bool, error) {
+	solved := make([][]bool, len(weights))
+	for i := range solved {
+		solved[i] = make([]bool, len(probs))
+	}
+	jobs := make(chan problemJob)
+	var wg sync.WaitGroup
+	for w := 0; w < max(workers, 1); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var s *core.Searcher
+			var current *core.Weights
+			for j := range jobs {
+				if s == nil {
+					s = core.NewSearcher(weights[j.i], hashMB)
+					s.Mode, s.PlainQuiescence = mode, qs
+					current = weights[j.i]
+				} else if current != weights[j.i] {
+					s.SetWeights(weights[j.i])
+					current = weights[j.i]
+				}
+				s.NewGame()
+				res := s.Search(ctx, probs[j.p].Position.Clone(), lim)
+				solved[j.i][j.p] = ctx.Err() == nil && probs[j.p].Solves(res.Move)
+			}
+		}()
+	}
+feed:
+	for i := range weights {
+		for p := range probs {
+			select {
+			case jobs <- problemJob{i, p}:
+			case <-ctx.Done():
+				break feed
+			}
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	return solved, ctx.Err()
+}
+
+// searchLimits turns a fixed-budget time control into search limits.
+func (ev *evaluator) searchLimits() core.Limits {
+	switch {
+	case ev.tc.Depth > 0:
+		return core.Limits{Depth: ev.tc.Depth}
+	case ev.tc.Nodes > 0:
+		return core.Limits{Nodes: ev.tc.Nodes}
+	case ev.tc.MoveTime > 0:
+		return core.Limits{MoveTime: ev.tc.MoveTime}
+	}
+	// A clock: give each problem what a move of that game would get.
+	return core.Limits{MoveTime: ev.tc.Base/40 + ev.tc.Inc}
+}
+
+// solve runs every genome on the problems and returns solved[i][p].
+func (ev *evaluator) solve(ctx context.Context, pop []*Genome, probs []*core.EPDRecord) ([][]bool, error) {
+	weights := make([]*core.Weights, len(pop))
+	for i, g := range pop {
+		w, err := g.Chromosome.Compile()
+		if err != nil {
+			return nil, err
+		}
+		weights[i] = w
+	}
+	return solveGrid(ctx, ev.s.Workers, weights, probs, ev.searchLimits(), ev.mode, ev.s.PlainQuiescence, 1)
+}
+
+// problems is seed 004's fitness over a whole suite: the count solved.
+func (ev *evaluator) problems(ctx context.Context, pop []*Genome, probs []*core.EPDRecord) error {
+	var todo []*Genome
+	for _, g := range pop {
+		if !g.Evaluated {
+			todo = append(todo, g)
+		}
+	}
+	solved, err := ev.solve(ctx, todo, probs)
+	if err != nil {
+		return err
+	}
+	for i, g := range todo {
+		n := 0
+		for _, ok := range solved[i] {
+			if ok {
+				n++
+			}
+		}
+		g.Fitness, g.Evaluated, g.Solved = float64(n), true, n
+	}
+	return nil
+}

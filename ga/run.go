@@ -1,0 +1,304 @@
+package ga
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"sync"
+	"time"
+
+	"github.com/evochess/evochess/arena"
+	"github.com/evochess/evochess/core"
+)
+
+// Run is one evolution: settings, population, history and the random
+// source, advanced a generation at a time. Its exported fields are what a
+// saved run holds; everything random is drawn from one PCG whose state is
+// part of it, so a run continues exactly where it stopped.
+type Run struct {
+	Settings   Settings       `json:"settings"`
+	Generation int            `json:"generation"` // generations completed
+	Population []*Genome      `json:"population"`
+	History    []GenStats     `json:"history"`
+	Changes    []Change       `json:"changes,omitempty"`
+	HallOfFame []*Genome      `json:"hall_of_fame"`
+	Gen0Best   *Genome        `json:"generation0_best,omitempty"`
+	NextID     int            `json:"next_id"`
+	Finished   string         `json:"finished,omitempty"` // why the run ended; empty while it can go on
+	Adaptive   *AdaptiveState `json:"adaptive,omitempty"`
+	Stall      StallState     `json:"stall"`
+
+	schema *core.Schema
+	pcg    *rand.PCG
+	rng    *rand.Rand
+	bus    *arena.Bus
+	ev     *evaluator
+	probs  []*core.EPDRecord // problems fitness / adaptive method
+
+	mu      sync.Mutex
+	pending []Change
+	paused  bool
+	stop    bool
+	wake    chan struct{}
+}
+
+// StallState is MNC's record for its stopping rules.
+type StallState struct {
+	BestID    int       `json:"best_id"`
+	Unchanged int       `json:"unchanged"` // generations the best individual has stayed the best
+	Slow      int       `json:"slow"`      // generations the best chromosome moved < SlowChange
+	Last      []float64 `json:"last,omitempty"`
+}
+
+// HallOfFameSize caps the hall of fame (the best of each generation).
+const HallOfFameSize = 50
+
+// NewRun makes generation 0 of a run. bus (may be nil) receives the run's
+// events and its fitness games.
+func NewRun(s Settings, bus *arena.Bus) (*Run, error) {
+	if s.Workers <= 0 {
+		s.Workers = 1
+	}
+	if err := s.Check(); err != nil {
+		return nil, err
+	}
+	if bus == nil {
+		bus = arena.NewBus()
+	}
+	r := &Run{Settings: s, bus: bus}
+	if err := r.attach(); err != nil {
+		return nil, err
+	}
+	r.pcg = rand.NewPCG(s.Seed, 0x65766f6368657373) // "evochess"
+	r.rng = rand.New(r.pcg)
+	var start []*core.Chromosome
+	if s.StartTable {
+		start = core.Seed003TableI()
+	}
+	for i := 0; i < s.Population; i++ {
+		var c *core.Chromosome
+		if i < len(start) {
+			c = start[i]
+		} else {
+			c = RandomChromosome(r.rng, r.schema)
+		}
+		r.Population = append(r.Population, r.newGenome(c, nil, "initial"))
+	}
+	if s.Fitness == FitnessProblems || s.Method == Adaptive {
+		suite := s.Suite
+		if suite == "" {
+			suite = "wac"
+		}
+		probs, err := ChooseProblems(r.rng, suite, s.Problems)
+		if err != nil {
+			return nil, err
+		}
+		r.probs = probs
+	}
+	if s.Method == Adaptive {
+		r.Adaptive = &AdaptiveState{}
+	}
+	return r, nil
+}
+
+// attach builds what a run needs besides its saved fields.
+func (r *Run) attach() error {
+	schema, err := core.Preset(r.Settings.Preset)
+	if err != nil {
+		return err
+	}
+	r.schema = schema
+	r.wake = make(chan struct{}, 1)
+	return nil
+}
+
+// Bus returns the bus the run publishes on.
+func (r *Run) Bus() *arena.Bus { return r.bus }
+
+// Schema returns the run's gene schema.
+func (r *Run) Schema() *core.Schema { return r.schema }
+
+// Problems returns the run's problem set (problems fitness, adaptive).
+func (r *Run) Problems() []*core.EPDRecord { return r.probs }
+
+func (r *Run) newGenome(c *core.Chromosome, parents []int, note string) *Genome {
+	g := &Genome{ID: r.NextID, Chromosome: c, Generation: r.Generation, Parents: parents, Note: note}
+	r.NextID++
+	return g
+}
+
+// child clones parent p as a new individual.
+func (r *Run) child(p *Genome, note string) *Genome {
+	g := r.newGenome(p.Chromosome.Clone(), []int{p.ID}, note)
+	g.Solved = p.Solved
+	return g
+}
+
+// absoluteFitness: a genome's fitness stays valid while it is unchanged
+// (a fixed opponent and fixed starts, or a fixed problem set).
+func (r *Run) absoluteFitness() bool {
+	return r.Settings.Fitness == FitnessReference || r.Settings.Fitness == FitnessProblems
+}
+
+// evaluate gives every genome of pop its fitness.
+func (r *Run) evaluate(ctx context.Context, pop []*Genome) error {
+	switch r.Settings.Fitness {
+	case FitnessReference:
+		return r.ev.reference(ctx, r.rng, pop)
+	case FitnessRoundRobin:
+		return r.ev.roundRobin(ctx, r.rng, pop)
+	case FitnessMatch:
+		return r.ev.match(ctx, r.rng, pop)
+	default:
+		return r.ev.problems(ctx, pop, r.probs)
+	}
+}
+
+// Execute runs generations until the run is finished, Stop is called
+// (after the generation in progress), or ctx ends (the generation in
+// progress is abandoned and the run left as it was before it). workers
+// games or searches run at once.
+func (r *Run) Execute(ctx context.Context) error {
+	ev, err := newEvaluator(&r.Settings, r.bus)
+	if err != nil {
+		return err
+	}
+	r.ev = ev
+	defer func() { ev.close(); r.ev = nil }()
+	for r.Finished == "" {
+		if err := r.boundary(ctx); err != nil {
+			return err
+		}
+		if r.Finished != "" {
+			break
+		}
+		if err := r.step(ctx); err != nil {
+			return err
+		}
+	}
+	r.publish(RunFinished{Reason: r.Finished, Generation: r.Generation})
+	return nil
+}
+
+// step runs one generation of the method on a copy of the state, so that
+// an interrupted generation leaves the run untouched.
+func (r *Run) step(ctx context.Context) error {
+	saved := r.snapshot()
+	gamesBefore := r.ev.games
+	began := time.Now()
+	var err error
+	switch r.Settings.Method {
+	case Classic:
+		err = r.stepClassic(ctx)
+	case MNC:
+		err = r.stepMNC(ctx)
+	case Dynamic:
+		err = r.stepDynamic(ctx)
+	case Adaptive:
+		err = r.stepAdaptive(ctx)
+	}
+	if err == nil && r.Settings.ValidateEvery > 0 && len(r.History) > 0 && (r.Generation)%r.Settings.ValidateEvery == 0 {
+		err = r.validate(ctx, &r.History[len(r.History)-1])
+	}
+	if err != nil {
+		r.restore(saved)
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		return fmt.Errorf("generation %d: %w", r.Generation, err)
+	}
+	st := &r.History[len(r.History)-1]
+	st.Games = r.ev.games - gamesBefore
+	st.Seconds = time.Since(began).Seconds()
+	st.Elapsed = st.Seconds
+	if len(r.History) > 1 {
+		st.Elapsed += r.History[len(r.History)-2].Elapsed
+	}
+	r.publish(GenerationDone{Stats: *st})
+	return nil
+}
+
+// runState is the part of a run a generation changes.
+type runState struct {
+	gen      int
+	pop      []*Genome
+	hist     int
+	hof      []*Genome
+	gen0     *Genome
+	nextID   int
+	finished string
+	adaptive *AdaptiveState
+	stall    StallState
+	rng      []byte
+}
+
+func (r *Run) snapshot() runState {
+	pop := make([]*Genome, len(r.Population))
+	for i, g := range r.Population {
+		pop[i] = g.Clone()
+	}
+	st := runState{gen: r.Generation, pop: pop, hist: len(r.History), hof: append([]*Genome(nil), r.HallOfFame...),
+		gen0: r.Gen0Best, nextID: r.NextID, finished: r.Finished, stall: r.Stall}
+	st.stall.Last = append([]float64(nil), r.Stall.Last...)
+	if r.Adaptive != nil {
+		st.adaptive = r.Adaptive.clone()
+	}
+	st.rng, _ = r.pcg.MarshalBinary()
+	return st
+}
+
+func (r *Run) restore(st runState) {
+	r.Generation, r.Population, r.History, r.HallOfFame = st.gen, st.pop, r.History[:st.hist], st.hof
+	r.Gen0Best, r.NextID, r.Finished, r.Adaptive, r.Stall = st.gen0, st.nextID, st.finished, st.adaptive, st.stall
+	if err := r.pcg.UnmarshalBinary(st.rng); err != nil {
+		panic("ga: restoring a PCG state it produced: " + err.Error())
+	}
+}
+
+// RNGState returns the random source's state (for saving a run).
+func (r *Run) RNGState() ([]byte, error) { return r.pcg.MarshalBinary() }
+
+// record computes the statistics of the evaluated population, keeps the
+// best in the hall of fame and counts the generation as done.
+func (r *Run) record(pop []*Genome, note string) *GenStats {
+	st := computeStats(r.Generation, pop)
+	st.Note = note
+	best := r.bestOf(pop)
+	if r.Gen0Best == nil {
+		r.Gen0Best = best.Clone()
+	}
+	if len(r.HallOfFame) == 0 || r.HallOfFame[len(r.HallOfFame)-1].ID != best.ID {
+		r.HallOfFame = append(r.HallOfFame, best.Clone())
+		if len(r.HallOfFame) > HallOfFameSize {
+			r.HallOfFame = append([]*Genome(nil), r.HallOfFame[len(r.HallOfFame)-HallOfFameSize:]...)
+		}
+	}
+	r.History = append(r.History, st)
+	r.Generation++
+	if r.Settings.Method != Adaptive && r.Generation >= r.Settings.Generations {
+		r.Finished = "generations"
+	}
+	return &r.History[len(r.History)-1]
+}
+
+// bestOf returns the fittest genome (the first of equals).
+func (r *Run) bestOf(pop []*Genome) *Genome {
+	best := pop[0]
+	for _, g := range pop[1:] {
+		if g.Fitness > best.Fitness {
+			best = g
+		}
+	}
+	return best
+}
+
+// Best returns the best genome of the last evaluated generation (the hall
+// of fame's newest), or nil before the first generation.
+func (r *Run) Best() *Genome {
+	if len(r.HallOfFame) == 0 {
+		return nil
+	}
+	return r.HallOfFame[len(r.HallOfFame)-1]
+}
+
+func (r *Run) publish(e arena.Event) { r.bus.Publish(e) }

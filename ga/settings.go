@@ -1,0 +1,212 @@
+package ga
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/evochess/evochess/arena"
+	"github.com/evochess/evochess/core"
+)
+
+// Methods and fitness kinds.
+const (
+	Classic  = "classic"  // seed 000
+	MNC      = "mnc"      // seed 001
+	Dynamic  = "dynamic"  // seed 003
+	Adaptive = "adaptive" // seed 004
+
+	FitnessReference  = "reference"   // seed 000: games vs a fixed opponent
+	FitnessRoundRobin = "round-robin" // seed 001: everyone vs everyone
+	FitnessMatch      = "match"       // seed 003: two-game colour-swapped matches
+	FitnessProblems   = "problems"    // seed 004: best-move test positions solved
+)
+
+// Methods lists the method names; Fitnesses the fitness names.
+var (
+	Methods   = []string{Classic, MNC, Dynamic, Adaptive}
+	Fitnesses = []string{FitnessReference, FitnessRoundRobin, FitnessMatch, FitnessProblems}
+)
+
+// Settings is everything a run depends on. Together with the seed they
+// determine the run completely when the players search to a fixed depth or
+// node count. The JSON form is what a saved run stores.
+type Settings struct {
+	Method      string `json:"method"`
+	Preset      string `json:"chromosome"` // gene schema: a core preset
+	Population  int    `json:"population"`
+	Generations int    `json:"generations"` // classic, mnc, dynamic; adaptive: per problem (Gmax)
+	Fitness     string `json:"fitness"`
+	Seed        uint64 `json:"seed"`
+	Workers     int    `json:"workers"` // not part of the result: any count gives the same run
+
+	// Players: how the individuals search.
+	TC              string `json:"tc"` // arena time control, e.g. "nodes=2000" or "depth=3"
+	Search          string `json:"search"`
+	PlainQuiescence int    `json:"plain_quiescence,omitempty"`
+	HashMB          int    `json:"hash_mb"`
+
+	// Games.
+	Reference       string `json:"reference,omitempty"` // player SPEC of the reference opponent
+	ReferenceGames  int    `json:"reference_games"`     // per individual, in colour-swapped pairs
+	GamesPerPairing int    `json:"games_per_pairing"`   // round-robin and match: games of each pairing (even)
+	MatchOpponents  int    `json:"match_opponents"`     // match fitness: opponents per individual
+	MaxMoves        int    `json:"max_moves"`           // per side, then a draw (seed 000: 200)
+	Openings        string `json:"openings"`            // book: built-in name or file
+	StartMoves      int    `json:"start_moves"`         // reference fitness: middlegame start length
+	StartDepth      int    `json:"start_depth"`         // ... played by the reference at this depth
+
+	// Problems.
+	Suite    string `json:"suite,omitempty"` // EPD file; empty: the shipped WAC
+	Problems int    `json:"problems"`        // how many problems of the suite (0: all)
+
+	// Validation: every ValidateEvery generations the best plays
+	// ValidateGames games against the generation-0 best and against the
+	// full default.
+	ValidateEvery int `json:"validate_every"`
+	ValidateGames int `json:"validate_games"`
+
+	// classic (seed 000)
+	Elitism          int     `json:"elitism"`
+	TournamentK      int     `json:"tournament_k"` // 0: 5% of the population (at least 2)
+	AlphaLo          float64 `json:"alpha_lo"`
+	AlphaHi          float64 `json:"alpha_hi"`
+	MutationRate     float64 `json:"mutation_rate"`
+	MutationStrength float64 `json:"mutation_strength"` // × (1 − gen/generations)
+
+	// mnc (seed 001)
+	CrowdingSelection int     `json:"crowding_selection"` // Cs
+	CrowdingGroups    int     `json:"crowding_groups"`    // Cf
+	CrowdingGroupSize int     `json:"crowding_group_size"`
+	Offspring         int     `json:"offspring"`         // children per generation (0: half the population)
+	StallGenerations  int     `json:"stall_generations"` // stop: best unchanged this long
+	SlowGenerations   int     `json:"slow_generations"`  // stop: best changing < SlowChange this long
+	SlowChange        float64 `json:"slow_change"`
+	GeneProb          float64 `json:"gene_probability"` // polynomial mutation of each gene of a child
+
+	// dynamic (seed 003)
+	Eta        float64 `json:"eta"`
+	PieceProb  float64 `json:"piece_probability"` // mutation probability of piece genes
+	OtherProb  float64 `json:"other_probability"` // ... of the others
+	StartTable bool    `json:"start_table"`       // start from seed 003's table I
+
+	// adaptive (seed 004): Generations is Gmax per problem.
+}
+
+// DefaultSettings returns a method's defaults as in SPEC.md §3, scaled to
+// what runs in minutes on two cores (population sizes and game counts are
+// the papers'; search budgets are small fixed node counts so runs are
+// reproducible).
+func DefaultSettings(method string) Settings {
+	s := Settings{
+		Method: method, Preset: "full", Population: 20, Generations: 20,
+		Fitness: FitnessRoundRobin, Seed: 1, TC: "nodes=2000", Search: "strong", HashMB: 2,
+		Reference: "name=ref,chromosome=full,depth=1", ReferenceGames: 4, GamesPerPairing: 2,
+		MatchOpponents: 2, MaxMoves: 200, Openings: arena.BuiltinBook, StartMoves: 20, StartDepth: 4,
+		ValidateEvery: 0, ValidateGames: 20,
+		Elitism: 2, AlphaLo: 0.4, AlphaHi: 0.6, MutationRate: 1, MutationStrength: 0.3,
+		CrowdingSelection: 3, CrowdingGroups: 3, CrowdingGroupSize: 3,
+		StallGenerations: 10, SlowGenerations: 20, SlowChange: 0.01, GeneProb: 0.05,
+		Eta: 20, PieceProb: 0.25, OtherProb: 0.10,
+	}
+	switch method {
+	case Classic:
+		s.Preset, s.Fitness, s.Population = "seed000", FitnessReference, 20
+	case MNC:
+		s.Preset, s.Fitness = "seed001", FitnessRoundRobin
+	case Dynamic:
+		s.Preset, s.Fitness, s.Population, s.StartTable = "seed003", FitnessMatch, 5, true
+		s.Search, s.TC, s.PlainQuiescence = "plain", "depth=3", 3
+	case Adaptive:
+		s.Preset, s.Fitness, s.Population, s.Generations, s.Problems = "seed004", FitnessProblems, 10, 50, 30
+	}
+	return s
+}
+
+// Check reports the first setting that cannot work, naming it.
+func (s *Settings) Check() error {
+	bad := func(field, format string, args ...any) error {
+		return fmt.Errorf("setting %s: %s", field, fmt.Sprintf(format, args...))
+	}
+	if !slices.Contains(Methods, s.Method) {
+		return bad("method", "%q is not one of %v", s.Method, Methods)
+	}
+	if !slices.Contains(Fitnesses, s.Fitness) {
+		return bad("fitness", "%q is not one of %v", s.Fitness, Fitnesses)
+	}
+	if _, err := core.Preset(s.Preset); err != nil {
+		return bad("chromosome", "%v", err)
+	}
+	if s.Population < 2 || s.Population > 10000 {
+		return bad("population", "%d is not from 2 to 10000", s.Population)
+	}
+	if s.Method == Adaptive && s.Population%2 != 0 {
+		return bad("population", "the adaptive method needs an even population (N/2 parents, N/2 children), not %d", s.Population)
+	}
+	if s.Generations < 1 {
+		return bad("generations", "%d is not at least 1", s.Generations)
+	}
+	if _, err := arena.ParseTimeControl(s.TC); err != nil {
+		return bad("tc", "%v", err)
+	}
+	if _, err := core.ParseSearchMode(s.Search); err != nil {
+		return bad("search", "%v", err)
+	}
+	if s.HashMB < 1 || s.HashMB > 4096 {
+		return bad("hash", "%d MB is not from 1 to 4096", s.HashMB)
+	}
+	if s.Fitness == FitnessReference {
+		if _, err := arena.ParsePlayerSpec(s.Reference); err != nil {
+			return bad("reference", "%v", err)
+		}
+		if s.ReferenceGames < 1 {
+			return bad("reference-games", "%d is not at least 1", s.ReferenceGames)
+		}
+	}
+	if s.GamesPerPairing < 1 {
+		return bad("games", "%d games per pairing is not at least 1", s.GamesPerPairing)
+	}
+	if s.MatchOpponents < 1 {
+		return bad("match-opponents", "%d is not at least 1", s.MatchOpponents)
+	}
+	if s.Elitism < 0 || s.Elitism >= s.Population {
+		return bad("elitism", "%d is not from 0 to population−1", s.Elitism)
+	}
+	if s.AlphaLo > s.AlphaHi {
+		return bad("alpha", "[%g, %g] is empty", s.AlphaLo, s.AlphaHi)
+	}
+	if s.MutationRate < 0 || s.MutationRate > 1 {
+		return bad("mutation-rate", "%g is not from 0 to 1", s.MutationRate)
+	}
+	if s.MutationStrength < 0 {
+		return bad("mutation-strength", "%g is negative", s.MutationStrength)
+	}
+	if s.CrowdingSelection < 1 || s.CrowdingGroups < 1 || s.CrowdingGroupSize < 1 {
+		return bad("crowding", "Cs, Cf and s must be at least 1")
+	}
+	if s.Eta <= 0 {
+		return bad("eta", "%g is not positive", s.Eta)
+	}
+	if s.ValidateEvery < 0 || s.ValidateGames < 0 {
+		return bad("validate", "negative interval or games")
+	}
+	if s.StartTable && s.Preset != "seed003" {
+		return bad("start-table", "seed 003's table I is a start for the seed003 chromosome only")
+	}
+	return nil
+}
+
+// tournamentK is the classic method's tournament size.
+func (s *Settings) tournamentK() int {
+	if s.TournamentK > 0 {
+		return s.TournamentK
+	}
+	return max(2, (s.Population*5+99)/100)
+}
+
+// offspring is how many children MNC makes per generation.
+func (s *Settings) offspring() int {
+	if s.Offspring > 0 {
+		return min(s.Offspring, s.Population)
+	}
+	return max(1, s.Population/2)
+}

@@ -1,0 +1,69 @@
+package ga
+
+import "math"
+
+// GenStats are one generation's figures.
+type GenStats struct {
+	Generation int     `json:"generation"`
+	Best       float64 `json:"best"`
+	Mean       float64 `json:"mean"`
+	Std        float64 `json:"std"`
+	Diversity  float64 `json:"diversity"` // mean pairwise genotypic distance (0 … 1)
+	BestID     int     `json:"best_id"`
+	Games      int     `json:"games"`   // fitness and validation games this generation
+	Seconds    float64 `json:"seconds"` // wall time of this generation
+	Elapsed    float64 `json:"elapsed"` // wall time of the run so far
+	Note       string  `json:"note,omitempty"`
+	// Per gene, over the population: seed 003's figures 2 and 3.
+	GeneMean   []float64   `json:"gene_mean"`
+	GeneStd    []float64   `json:"gene_std"`
+	BestGenes  []float64   `json:"best_genes"`
+	Validation *Validation `json:"validation,omitempty"`
+}
+
+// computeStats summarises an evaluated population.
+func computeStats(gen int, pop []*Genome) GenStats {
+	st := GenStats{Generation: gen}
+	n := float64(len(pop))
+	best := pop[0]
+	for _, g := range pop {
+		st.Mean += g.Fitness
+		if g.Fitness > best.Fitness {
+			best = g
+		}
+	}
+	st.Mean /= n
+	for _, g := range pop {
+		st.Std += (g.Fitness - st.Mean) * (g.Fitness - st.Mean)
+	}
+	st.Std = math.Sqrt(st.Std / n)
+	st.Best, st.BestID = best.Fitness, best.ID
+	st.BestGenes = append([]float64(nil), best.Chromosome.Values...)
+	genes := len(best.Chromosome.Values)
+	st.GeneMean, st.GeneStd = make([]float64, genes), make([]float64, genes)
+	for _, g := range pop {
+		for i, v := range g.Chromosome.Values {
+			st.GeneMean[i] += v / n
+		}
+	}
+	for _, g := range pop {
+		for i, v := range g.Chromosome.Values {
+			d := v - st.GeneMean[i]
+			st.GeneStd[i] += d * d / n
+		}
+	}
+	for i := range st.GeneStd {
+		st.GeneStd[i] = math.Sqrt(st.GeneStd[i])
+	}
+	pairs := 0
+	for i := range pop {
+		for j := i + 1; j < len(pop); j++ {
+			st.Diversity += GenotypicDistance(pop[i], pop[j])
+			pairs++
+		}
+	}
+	if pairs > 0 {
+		st.Diversity /= float64(pairs)
+	}
+	return st
+}

@@ -1,0 +1,72 @@
+package ga
+
+import (
+	"bytes"
+	"embed"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"strings"
+
+	"github.com/evochess/evochess/core"
+)
+
+//go:embed suites/*.epd
+var suiteFiles embed.FS
+
+// SuiteNames are the best-move suites compiled into the program
+// (ga/suites/README.md says where they come from).
+var SuiteNames = []string{"wac", "ecm", "sts", "bk"}
+
+// LoadSuite reads one suite by built-in name or EPD file path.
+func LoadSuite(nameOrPath string) ([]*core.EPDRecord, error) {
+	var data []byte
+	var err error
+	if b, e := suiteFiles.ReadFile("suites/" + nameOrPath + ".epd"); e == nil && !strings.ContainsAny(nameOrPath, "/.") {
+		data = b
+	} else if data, err = os.ReadFile(nameOrPath); err != nil {
+		return nil, fmt.Errorf("suite %q: not a built-in suite (%s) and %w", nameOrPath, strings.Join(SuiteNames, ", "), err)
+	}
+	recs, err := core.ReadEPD(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("suite %s: %w", nameOrPath, err)
+	}
+	var usable []*core.EPDRecord
+	for _, r := range recs {
+		if len(r.Best) > 0 || len(r.Avoid) > 0 {
+			usable = append(usable, r)
+		}
+	}
+	if len(usable) == 0 {
+		return nil, fmt.Errorf("suite %s: no position has a bm or am operation", nameOrPath)
+	}
+	return usable, nil
+}
+
+// ChooseProblems is line 1 of seed 004's Algorithm 1: n problems drawn at
+// random from the suites (comma-separated), in equal shares (seed 004
+// takes half tactical, half positional: "wac,sts"). n = 0 takes them all,
+// in file order.
+func ChooseProblems(rng *rand.Rand, suites string, n int) ([]*core.EPDRecord, error) {
+	names := strings.Split(suites, ",")
+	var out []*core.EPDRecord
+	for k, name := range names {
+		recs, err := LoadSuite(strings.TrimSpace(name))
+		if err != nil {
+			return nil, err
+		}
+		if n <= 0 {
+			out = append(out, recs...)
+			continue
+		}
+		share := n / len(names)
+		if k < n%len(names) {
+			share++
+		}
+		perm := rng.Perm(len(recs))
+		for _, i := range perm[:min(share, len(recs))] {
+			out = append(out, recs[i])
+		}
+	}
+	return out, nil
+}
