@@ -104,6 +104,8 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 				return
 			}
 			switch e := e.(type) {
+			case evolveEnd:
+				return
 			case ga.GenerationDone:
 				printGeneration(stderr, e.Stats)
 				if *asJSON {
@@ -115,8 +117,9 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 		}
 	}()
 	runErr := r.Execute(ctx)
-	sub.Close()
+	bus.Publish(evolveEnd{}) // after every event of the run: the printer drains them all
 	<-done
+	sub.Close()
 	if *out != "" {
 		if err := writeRun(*out, r); err != nil {
 			fmt.Fprintf(stderr, "evolve: %v\n", err)
@@ -130,7 +133,10 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// generationLine is the --json record of one generation.
+// evolveEnd tells the printer that the run has published everything.
+type evolveEnd struct{}
+
+// generationJSON is the --json record of one generation.
 type generationJSON struct {
 	Generation int            `json:"generation"`
 	Best       float64        `json:"best"`

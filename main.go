@@ -9,6 +9,8 @@ import (
 	"os"
 	"text/tabwriter"
 
+	"github.com/evochess/evochess/arena"
+	"github.com/evochess/evochess/ga"
 	"github.com/spf13/pflag"
 )
 
@@ -35,6 +37,7 @@ var commands = []command{
 	{"evolve", "evolve a population with one of the four seed genetic algorithms", runEvolve},
 	{"tournament", "play a round-robin, selection, knockout or gauntlet tournament", runTournament},
 	{"match", "play two players against each other, optionally until an SPRT decides", runMatch},
+	{"solve", "count the best-move test positions a player solves", runSolve},
 	{"uci", "run as a UCI engine on standard input and output", runUCI},
 	{"analyse", "search one position and print the best move, score and line", runAnalyse},
 	{"bench", "search a fixed set of positions: node-count signature and speed", runBench},
@@ -43,6 +46,11 @@ var commands = []command{
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func init() {
+	// Player SPECs may name an individual of a saved run.
+	arena.PopulationLoader = ga.LoadIndividual
 }
 
 // run dispatches to a subcommand and returns the process exit status.

@@ -45,7 +45,7 @@ func newRoster(specs []PlayerSpec) *roster {
 	r := &roster{specs: specs, weights: make([]*core.Weights, len(specs)), errs: make([]error, len(specs))}
 	for i, ps := range specs {
 		if ps.UCI == "" {
-			r.weights[i], r.errs[i] = ps.weights()
+			r.weights[i], r.errs[i] = ps.Weights()
 		}
 	}
 	return r

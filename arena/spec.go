@@ -16,7 +16,8 @@ import (
 //	name=plain3,chromosome=seed003,search=plain,qs=3,depth=3
 //
 // Keys: name; chromosome (a preset, player name or chromosome file; the
-// default is full) or uci (an engine's path) with args (space-separated)
+// default is full), population (FILE#best, FILE#gen0, FILE#N, FILE#id=N:
+// an individual of a run written by evochess evolve) or uci (an engine's path) with args (space-separated)
 // and option.NAME=VALUE; search (strong|plain) and qs (plain quiescence
 // plies) for built-in engines; hash (MB); and the player's own limit,
 // overriding the tournament's: depth, nodes, movetime (ms) or tc (10+0.1).
@@ -31,9 +32,16 @@ type PlayerSpec struct {
 	HashMB          int
 	TC              *TimeControl
 	// Genes, when set, is an in-memory chromosome (a GA individual) used
-	// instead of Chromosome; it has no text form.
-	Genes *core.Chromosome
+	// instead of Chromosome; it has no text form unless it came from
+	// Population, the "FILE#SELECTOR" it was loaded from.
+	Genes      *core.Chromosome
+	Population string
 }
+
+// PopulationLoader resolves the population= key ("runs/x/run.json#best")
+// to a chromosome. Package arena cannot read GA runs itself (they are
+// package ga's); the program sets this to ga.LoadIndividual.
+var PopulationLoader func(ref string) (*core.Chromosome, error)
 
 // ParsePlayerSpec reads the text form; errors name the offending key.
 func ParsePlayerSpec(s string) (PlayerSpec, error) {
@@ -55,6 +63,15 @@ func ParsePlayerSpec(s string) (PlayerSpec, error) {
 			ps.Name = v
 		case k == "chromosome":
 			ps.Chromosome = v
+		case k == "population":
+			if PopulationLoader == nil {
+				return bad(k, "population files cannot be read by this program")
+			}
+			c, err := PopulationLoader(v)
+			if err != nil {
+				return bad(k, "%v", err)
+			}
+			ps.Genes, ps.Population = c, v
 		case k == "uci":
 			ps.UCI = v
 		case k == "args":
@@ -93,10 +110,13 @@ func ParsePlayerSpec(s string) (PlayerSpec, error) {
 			return bad(k, "unknown key (have name, chromosome, uci, args, option.NAME, search, qs, hash, depth, nodes, movetime, tc)")
 		}
 	}
+	if ps.Genes != nil && (ps.Chromosome != "" || ps.UCI != "") {
+		return bad("population", "a player is one of chromosome, population or uci")
+	}
 	if ps.UCI != "" && ps.Chromosome != "" {
 		return bad("uci", "a player is either a built-in engine (chromosome) or an external one (uci), not both")
 	}
-	if ps.UCI == "" && ps.Chromosome == "" {
+	if ps.UCI == "" && ps.Chromosome == "" && ps.Genes == nil {
 		ps.Chromosome = "full"
 	}
 	if ps.UCI == "" && (len(ps.Options) > 0 || len(ps.Args) > 0) {
@@ -106,6 +126,9 @@ func ParsePlayerSpec(s string) (PlayerSpec, error) {
 		if _, err := core.LoadChromosome(ps.Chromosome); err != nil {
 			return bad("chromosome", "%v", err)
 		}
+	}
+	if ps.Name == "" && ps.Population != "" {
+		ps.Name = ps.Population[strings.LastIndex(ps.Population, "/")+1:]
 	}
 	if ps.Name == "" {
 		ps.Name = ps.Chromosome
@@ -127,15 +150,15 @@ func (ps PlayerSpec) New() (Player, error) {
 	if ps.UCI != "" {
 		return NewUCIPlayer(ps.Name, ps.UCI, ps.Args, ps.Options), nil
 	}
-	w, err := ps.weights()
+	w, err := ps.Weights()
 	if err != nil {
 		return nil, err
 	}
 	return NewEnginePlayer(ps.Name, w, ps.engineOptions()), nil
 }
 
-// weights compiles a built-in player's evaluation.
-func (ps PlayerSpec) weights() (*core.Weights, error) {
+// Weights compiles a built-in player's evaluation.
+func (ps PlayerSpec) Weights() (*core.Weights, error) {
 	if ps.Genes != nil {
 		return ps.Genes.Compile()
 	}

@@ -129,3 +129,17 @@ func (tc TimeControl) PGNTag() string {
 func trimSeconds(d time.Duration) string {
 	return strconv.FormatFloat(d.Seconds(), 'f', -1, 64)
 }
+
+// Limits is a fixed budget as search limits (depth, nodes or movetime);
+// a clock gives what one move of a 40-move period would get.
+func (tc TimeControl) Limits() core.Limits {
+	switch {
+	case tc.Depth > 0:
+		return core.Limits{Depth: tc.Depth}
+	case tc.Nodes > 0:
+		return core.Limits{Nodes: tc.Nodes}
+	case tc.MoveTime > 0:
+		return core.Limits{MoveTime: tc.MoveTime}
+	}
+	return core.Limits{MoveTime: tc.Base/40 + tc.Inc}
+}

@@ -11,6 +11,11 @@ import "strconv"
 func init() {
 	registerPreset("seed003", seed003Schema)
 	registerPlayer("seed003_evolved", Seed003Evolved)
+	for i := range seed003TableI {
+		// seed003_table1_1 … _5: the start population, as opponents for
+		// checking what a run evolved.
+		registerPlayer("seed003_table1_"+strconv.Itoa(i+1), func() *Chromosome { return Seed003TableI()[i] })
+	}
 }
 
 // Seed 003 gene indices, in the seed's column order (003:262, 003:351-352).

@@ -112,8 +112,18 @@ func (r *Run) resize(applied []Change) error {
 	for len(r.Population) < n {
 		r.Population = append(r.Population, r.newGenome(RandomChromosome(r.rng, r.schema), nil, "joined"))
 	}
-	if len(r.Population) > n {
-		r.Population = r.Population[:n]
+	for len(r.Population) > n {
+		// The least fit leaves (the first of equals); the dynamic method's
+		// line keeps its tail, where the fittest stands.
+		out := 0
+		if r.Settings.Method != Dynamic {
+			for i, g := range r.Population {
+				if g.Fitness < r.Population[out].Fitness {
+					out = i
+				}
+			}
+		}
+		r.Population = append(r.Population[:out:out], r.Population[out+1:]...)
 	}
 	if r.ev != nil {
 		tc, err := arena.ParseTimeControl(r.Settings.TC)
@@ -123,6 +133,9 @@ func (r *Run) resize(applied []Change) error {
 		r.ev.tc = tc
 	}
 	for _, c := range applied {
+		if c.Param == "reference-games" && r.ev != nil {
+			r.ev.starts = nil // as many starts as the new count needs
+		}
 		if c.Param == "tc" || c.Param == "games" || c.Param == "reference-games" {
 			for _, g := range r.Population {
 				g.Evaluated = false

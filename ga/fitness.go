@@ -95,10 +95,13 @@ func (ev *evaluator) openings(rng *rand.Rand, n int) []string {
 
 // referenceStarts makes seed 000's middlegame starts once per run: the
 // reference plays itself StartMoves moves at StartDepth from book openings.
-func (ev *evaluator) referenceStarts(ctx context.Context, rng *rand.Rand) ([]string, error) {
+// They come from the run's seed alone (not its random stream), so a
+// resumed run plays from the same starts.
+func (ev *evaluator) referenceStarts(ctx context.Context) ([]string, error) {
 	if ev.starts != nil {
 		return ev.starts, nil
 	}
+	rng := rand.New(rand.NewPCG(ev.s.Seed, 0x737461727473)) // "starts"
 	n := (ev.s.ReferenceGames + 1) / 2
 	if ev.s.StartMoves == 0 {
 		ev.starts = ev.openings(rng, n)
@@ -119,7 +122,7 @@ func (ev *evaluator) referenceStarts(ctx context.Context, rng *rand.Rand) ([]str
 // ReferenceGames games, colour-swapped from the middlegame starts. The
 // opponent and the starts never change, so a fitness stays valid.
 func (ev *evaluator) reference(ctx context.Context, rng *rand.Rand, pop []*Genome) error {
-	starts, err := ev.referenceStarts(ctx, rng)
+	starts, err := ev.referenceStarts(ctx)
 	if err != nil {
 		return err
 	}
@@ -231,14 +234,15 @@ func (ev *evaluator) roundRobin(ctx context.Context, rng *rand.Rand, pop []*Geno
 }
 
 // match is seed 003's fitness for the methods that are not seed 003's
-// own: each individual meets MatchOpponents others along a random cycle
-// in GamesPerPairing-game colour-swapped matches and scores +1 a win
-// (draws and losses 0, as seed 003).
+// own: along a random cycle, each individual plays the ones 1 …
+// MatchOpponents places ahead of it (so it meets up to 2·MatchOpponents
+// others, each pair once) in GamesPerPairing-game colour-swapped matches,
+// and scores +1 a win (draws and losses 0, as seed 003).
 func (ev *evaluator) match(ctx context.Context, rng *rand.Rand, pop []*Genome) error {
 	n := len(pop)
 	perm := rng.Perm(n)
 	var pairs [][2]int
-	for o := 1; o <= min(ev.s.MatchOpponents, n-1); o++ {
+	for o := 1; o <= min(ev.s.MatchOpponents, n/2); o++ {
 		for a := 0; a < n; a++ {
 			if 2*o == n && a >= n/2 {
 				break // the pairs at distance n/2 are all met once

@@ -11,15 +11,15 @@ import (
 
 // Genome is one individual: a chromosome, its fitness and its lineage.
 type Genome struct {
-	ID         int
-	Chromosome *core.Chromosome
-	Fitness    float64
-	Evaluated  bool
-	Generation int   // born in
-	Parents    []int // IDs; empty for the first generation
-	Note       string
-	Games      int // fitness games it has played
-	Solved     int // problems it has solved (problems fitness)
+	ID         int              `json:"id"`
+	Chromosome *core.Chromosome `json:"chromosome"`
+	Fitness    float64          `json:"fitness"`
+	Evaluated  bool             `json:"evaluated"`
+	Generation int              `json:"generation"` // born in
+	Parents    []int            `json:"parents,omitempty"`
+	Note       string           `json:"note,omitempty"` // how it was made
+	Games      int              `json:"games"`          // fitness games it has played
+	Solved     int              `json:"solved"`         // problems it has solved (problems fitness)
 }
 
 // Clone copies the genome (the chromosome's values included).

@@ -124,7 +124,7 @@ func familiesFor(p *core.EPDRecord, suite string) []string {
 		}
 		return out
 	}
-	tactical := strings.HasPrefix(id, "WAC") || strings.HasPrefix(id, "ECM") || strings.HasPrefix(id, "BK")
+	tactical := strings.HasPrefix(id, "WAC") || strings.HasPrefix(id, "ECM") // BK: by its move only
 	for _, m := range p.Best {
 		if m.IsCapture() || p.Position.GivesCheck(m) {
 			tactical = true

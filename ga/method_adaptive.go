@@ -57,7 +57,7 @@ func (r *Run) stepAdaptive(ctx context.Context) error {
 			if hi <= lo {
 				return 0
 			}
-			return (g.Fitness - lo) / (hi - lo)
+			return 0.9 * (g.Fitness - lo) / (hi - lo) // the best's child still moves
 		})
 		return nil
 	}
@@ -96,7 +96,15 @@ func (r *Run) stepAdaptive(ctx context.Context) error {
 		return nil
 	}
 	numP := float64(len(r.probs))
-	r.adaptiveBreed(st.Involved, func(g *Genome) float64 { return float64(g.Solved) / numP })
+	r.adaptiveBreed(st.Involved, func(g *Genome) float64 { return min(float64(g.Solved)/numP, 1) })
+	// A child inherits its parent's solved count, this problem included:
+	// it must not count the problem again.
+	for _, g := range r.Population {
+		if g.Note == "gaussian" && g.Generation == r.Generation && len(g.Parents) == 1 &&
+			slices.Contains(st.Found, g.Parents[0]) && !slices.Contains(st.Found, g.ID) {
+			st.Found = append(st.Found, g.ID)
+		}
+	}
 	return nil
 }
 

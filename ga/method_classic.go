@@ -16,12 +16,14 @@ func (r *Run) stepClassic(ctx context.Context) error {
 		return nil
 	}
 	next := make([]*Genome, 0, s.Population)
-	for _, e := range Elite(r.Population, s.Elitism) {
+	for _, e := range Elite(r.Population, min(s.Elitism, s.Population-1)) {
 		g := e.Clone() // the same individual, fitness and all
 		g.Evaluated = e.Evaluated && r.absoluteFitness()
 		next = append(next, g)
 	}
-	strength := s.MutationStrength * (1 - float64(r.Generation)/float64(s.Generations))
+	// record has counted this generation: the children are generation
+	// r.Generation−1's, made with its strength (0.3 at generation 0).
+	strength := s.MutationStrength * (1 - float64(r.Generation-1)/float64(s.Generations))
 	for len(next) < s.Population {
 		a := TournamentSelect(r.rng, r.Population, s.tournamentK())
 		b := TournamentSelect(r.rng, r.Population, s.tournamentK())

@@ -1,6 +1,9 @@
 package ga
 
-import "context"
+import (
+	"context"
+	"math/rand/v2"
+)
 
 // stepDynamic is seed 003's generation, a two-round selection along the
 // line of individuals: individual i meets a random later one; with match
@@ -14,7 +17,6 @@ import "context"
 func (r *Run) stepDynamic(ctx context.Context) error {
 	s := &r.Settings
 	line := r.Population
-	n := len(line)
 	games := s.Fitness == FitnessMatch
 	if games {
 		for _, g := range line {
@@ -23,35 +25,18 @@ func (r *Run) stepDynamic(ctx context.Context) error {
 	} else if err := r.evaluate(ctx, line); err != nil {
 		return err
 	}
-	played := map[*Genome]bool{}
-	var evaluated []*Genome
-	for i := 0; i+1 < n; i++ {
-		j := i + 1 + r.rng.IntN(n-1-i)
-		a, b := line[i], line[j]
-		var aWins, bWins float64
-		if games {
-			wa, wb, err := r.ev.twoGameMatch(ctx, r.rng, a, b)
-			if err != nil {
-				return err
-			}
-			a.Fitness += float64(wa)
-			b.Fitness += float64(wb)
-			aWins, bWins = float64(wa), float64(wb)
-		} else {
-			aWins, bWins = a.Fitness, b.Fitness
+	compare := func(a, b *Genome) (float64, float64, error) {
+		if !games {
+			return a.Fitness, b.Fitness, nil
 		}
-		for _, g := range []*Genome{a, b} {
-			if !played[g] {
-				played[g] = true
-				evaluated = append(evaluated, g)
-			}
-		}
-		switch {
-		case aWins > bWins:
-			line[j] = r.mutatedClone(a)
-		case bWins > aWins:
-			line[i] = r.mutatedClone(b)
-		}
+		wa, wb, err := r.ev.twoGameMatch(ctx, r.rng, a, b)
+		a.Fitness += float64(wa)
+		b.Fitness += float64(wb)
+		return float64(wa), float64(wb), err
+	}
+	evaluated, err := twoRoundSelection(r.rng, line, compare, r.mutatedClone)
+	if err != nil {
+		return err
 	}
 	r.record(evaluated, "")
 	// The statistics' best is the fittest of the generation; the line's
@@ -71,7 +56,10 @@ func (r *Run) mutatedClone(w *Genome) *Genome {
 			probs[i] = s.PieceProb
 		}
 	}
-	PolynomialMutation(r.rng, c.Chromosome, s.Eta, probs, true)
+	// The clone must differ from the winner (docs/chromosomes.md 4.4): the
+	// per-gene draws are repeated until one gene mutates.
+	for try := 0; try < 1000 && PolynomialMutation(r.rng, c.Chromosome, s.Eta, probs, true) == 0; try++ {
+	}
 	RaiseQueen(c.Chromosome)
 	if !matchFitness(s) {
 		c.Fitness, c.Evaluated = w.Fitness, false
@@ -80,3 +68,36 @@ func (r *Run) mutatedClone(w *Genome) *Genome {
 }
 
 func matchFitness(s *Settings) bool { return s.Fitness == FitnessMatch }
+
+// twoRoundSelection walks seed 003's line: individual i meets a random
+// later one j; compare scores the pair; the winner's clone overwrites the
+// loser's slot and a tie overwrites nobody. It returns the individuals that
+// played, in order of first appearance. With scores that are fitness
+// values (distinct, clones inheriting them), the fittest ends in the last
+// slot.
+func twoRoundSelection(rng *rand.Rand, line []*Genome, compare func(a, b *Genome) (float64, float64, error), clone func(*Genome) *Genome) ([]*Genome, error) {
+	played := map[*Genome]bool{}
+	var evaluated []*Genome
+	n := len(line)
+	for i := 0; i+1 < n; i++ {
+		j := i + 1 + rng.IntN(n-1-i)
+		a, b := line[i], line[j]
+		sa, sb, err := compare(a, b)
+		if err != nil {
+			return nil, err
+		}
+		for _, g := range []*Genome{a, b} {
+			if !played[g] {
+				played[g] = true
+				evaluated = append(evaluated, g)
+			}
+		}
+		switch {
+		case sa > sb:
+			line[j] = clone(a)
+		case sb > sa:
+			line[i] = clone(b)
+		}
+	}
+	return evaluated, nil
+}

@@ -57,20 +57,6 @@ feed:
 	return solved, ctx.Err()
 }
 
-// searchLimits turns a fixed-budget time control into search limits.
-func (ev *evaluator) searchLimits() core.Limits {
-	switch {
-	case ev.tc.Depth > 0:
-		return core.Limits{Depth: ev.tc.Depth}
-	case ev.tc.Nodes > 0:
-		return core.Limits{Nodes: ev.tc.Nodes}
-	case ev.tc.MoveTime > 0:
-		return core.Limits{MoveTime: ev.tc.MoveTime}
-	}
-	// A clock: give each problem what a move of that game would get.
-	return core.Limits{MoveTime: ev.tc.Base/40 + ev.tc.Inc}
-}
-
 // solve runs every genome on the problems and returns solved[i][p].
 func (ev *evaluator) solve(ctx context.Context, pop []*Genome, probs []*core.EPDRecord) ([][]bool, error) {
 	weights := make([]*core.Weights, len(pop))
@@ -81,7 +67,7 @@ func (ev *evaluator) solve(ctx context.Context, pop []*Genome, probs []*core.EPD
 		}
 		weights[i] = w
 	}
-	return solveGrid(ctx, ev.s.Workers, weights, probs, ev.searchLimits(), ev.mode, ev.s.PlainQuiescence, 1)
+	return solveGrid(ctx, ev.s.Workers, weights, probs, ev.tc.Limits(), ev.mode, ev.s.PlainQuiescence, ev.s.HashMB)
 }
 
 // problems is seed 004's fitness over a whole suite: the count solved.
@@ -106,4 +92,14 @@ func (ev *evaluator) problems(ctx context.Context, pop []*Genome, probs []*core.
 		g.Fitness, g.Evaluated, g.Solved = float64(n), true, n
 	}
 	return nil
+}
+
+// SolveSuite reports which problems the weights solve at the limit, on
+// workers goroutines (evochess solve, before/after figures).
+func SolveSuite(ctx context.Context, workers int, w *core.Weights, probs []*core.EPDRecord, lim core.Limits, mode core.SearchMode, qs int) ([]bool, error) {
+	solved, err := solveGrid(ctx, workers, []*core.Weights{w}, probs, lim, mode, qs, 1)
+	if err != nil {
+		return nil, err
+	}
+	return solved[0], nil
 }

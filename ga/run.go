@@ -35,6 +35,9 @@ type Run struct {
 	ev     *evaluator
 	probs  []*core.EPDRecord // problems fitness / adaptive method
 
+	// evaluateHook, when set (tests), replaces the fitness evaluation.
+	evaluateHook func(context.Context, []*Genome) error
+
 	mu      sync.Mutex
 	pending []Change
 	paused  bool
@@ -142,6 +145,9 @@ func (r *Run) absoluteFitness() bool {
 
 // evaluate gives every genome of pop its fitness.
 func (r *Run) evaluate(ctx context.Context, pop []*Genome) error {
+	if r.evaluateHook != nil {
+		return r.evaluateHook(ctx, pop)
+	}
 	switch r.Settings.Fitness {
 	case FitnessReference:
 		return r.ev.reference(ctx, r.rng, pop)

@@ -36,7 +36,8 @@ func fingerprint(t *testing.T, r *Run) []byte {
 		t.Fatal(err)
 	}
 	delete(m["settings"].(map[string]any), "workers")
-	for _, h := range m["history"].([]any) {
+	hist, _ := m["history"].([]any)
+	for _, h := range hist {
 		delete(h.(map[string]any), "seconds")
 		delete(h.(map[string]any), "elapsed")
 	}

@@ -168,8 +168,8 @@ func (s *Settings) Check() error {
 	if s.MatchOpponents < 1 {
 		return bad("match-opponents", "%d is not at least 1", s.MatchOpponents)
 	}
-	if s.Elitism < 0 || s.Elitism >= s.Population {
-		return bad("elitism", "%d is not from 0 to population−1", s.Elitism)
+	if s.Elitism < 0 {
+		return bad("elitism", "%d is negative", s.Elitism)
 	}
 	if s.AlphaLo > s.AlphaHi {
 		return bad("alpha", "[%g, %g] is empty", s.AlphaLo, s.AlphaHi)

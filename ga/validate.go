@@ -26,7 +26,7 @@ func (r *Run) validate(ctx context.Context, st *GenStats) error {
 		return nil
 	}
 	best := r.Best()
-	players := []arena.PlayerSpec{r.ev.spec(best), r.ev.spec(r.Gen0Best), {Name: "full", Chromosome: "full", Mode: r.ev.mode, HashMB: s.HashMB}}
+	players := []arena.PlayerSpec{r.ev.spec(best), r.ev.spec(r.Gen0Best), {Name: "full", Chromosome: "full", Mode: r.ev.mode, PlainQuiescence: s.PlainQuiescence, HashMB: s.HashMB}}
 	players[1].Name = "gen0"
 	pairs := s.ValidateGames / 2
 	starts := make([]string, pairs)
