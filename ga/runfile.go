@@ -24,9 +24,17 @@ func LoadRunFile(path string) (*Run, error) {
 	if len(r.Population) == 0 {
 		return nil, fmt.Errorf("%s: no population", path)
 	}
-	for i, g := range r.Population {
-		if g == nil || g.Chromosome == nil {
-			return nil, fmt.Errorf("%s: population[%d] has no chromosome", path, i)
+	for _, list := range []struct {
+		name string
+		gs   []*Genome
+	}{{"population", r.Population}, {"hall_of_fame", r.HallOfFame}, {"generation0_best", []*Genome{r.Gen0Best}}} {
+		for i, g := range list.gs {
+			if list.name == "generation0_best" && g == nil {
+				continue
+			}
+			if g == nil || g.Chromosome == nil {
+				return nil, fmt.Errorf("%s: %s[%d] has no chromosome", path, list.name, i)
+			}
 		}
 	}
 	return &r, nil
