@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 )
 
@@ -141,4 +142,53 @@ func ReadEPD(r io.Reader) ([]*EPDRecord, error) {
 		out = append(out, rec)
 	}
 	return out, sc.Err()
+}
+
+// String writes the record as one EPD line: the position's four fields,
+// then its operations (bm, am, id first, the rest by name), so that
+// ParseEPD reads back the same problem.
+func (r *EPDRecord) String() string {
+	fen := strings.Fields(r.Position.FEN())
+	var b strings.Builder
+	b.WriteString(strings.Join(fen[:4], " "))
+	ops := map[string]string{}
+	for c, v := range r.Ops {
+		ops[c] = v
+	}
+	// Clocks that a six-field FEN carried become operations.
+	if _, ok := ops["hmvc"]; !ok && fen[4] != "0" {
+		ops["hmvc"] = fen[4]
+	}
+	if _, ok := ops["fmvn"]; !ok && fen[5] != "1" {
+		ops["fmvn"] = fen[5]
+	}
+	codes := make([]string, 0, len(ops))
+	for c := range ops {
+		codes = append(codes, c)
+	}
+	rank := func(c string) int {
+		switch c {
+		case "bm":
+			return 0
+		case "am":
+			return 1
+		case "id":
+			return 2
+		}
+		return 3
+	}
+	slices.SortFunc(codes, func(a, b string) int {
+		if d := rank(a) - rank(b); d != 0 {
+			return d
+		}
+		return strings.Compare(a, b)
+	})
+	for _, c := range codes {
+		b.WriteString(" " + c)
+		if ops[c] != "" {
+			b.WriteString(" " + ops[c])
+		}
+		b.WriteString(";")
+	}
+	return b.String()
 }

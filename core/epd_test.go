@@ -1,6 +1,8 @@
 package core
 
 import (
+	"os"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -70,5 +72,29 @@ func TestNullMoveBreaksRepetition(t *testing.T) {
 	}
 	if NewPosition().Pieces(White, PieceType(7)) != 0 {
 		t.Error("Pieces of an out-of-range type should be empty")
+	}
+}
+
+// Every shipped problem written by String and read back is the same problem.
+func TestEPDStringRoundTrip(t *testing.T) {
+	for _, name := range []string{"testdata/suites/wac.epd", "../ga/suites/sts.epd", "../ga/suites/ecm.epd", "../ga/suites/bk.epd"} {
+		f, err := os.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs, err := ReadEPD(f)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range recs {
+			back, err := ParseEPD(r.String())
+			if err != nil {
+				t.Fatalf("%s %s: %v\n%s", name, r.ID, err, r.String())
+			}
+			if back.Position.FEN() != r.Position.FEN() || back.ID != r.ID || !slices.Equal(back.Best, r.Best) || !slices.Equal(back.Avoid, r.Avoid) {
+				t.Fatalf("%s %s: %q reads back differently", name, r.ID, r.String())
+			}
+		}
 	}
 }

@@ -192,3 +192,14 @@ func applyParam(s *Settings, param, value string) (string, error) {
 	}
 	return "", fmt.Errorf("unknown parameter %q (have %v)", param, Params)
 }
+
+// Reopen lets a stopped run go on (the run continues where Stop left it);
+// a run that ended by its own rules stays finished.
+func (r *Run) Reopen() {
+	r.mu.Lock()
+	r.stop = false
+	r.mu.Unlock()
+	if r.Finished == "stopped" {
+		r.Finished = ""
+	}
+}

@@ -2,6 +2,7 @@ package ga
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"slices"
 	"testing"
@@ -262,5 +263,43 @@ func TestInterruptedGenerationLeavesRunIntact(t *testing.T) {
 	}
 	if got, want := fingerprint(t, r), fingerprint(t, runFor(t, s)); string(got) != string(want) {
 		t.Fatal("a run resumed after an interruption differs from an uninterrupted one")
+	}
+}
+
+// Stop after k generations, save, load, go on: the same run as one that
+// never stopped — for every method.
+func TestSavedRunResumesExactly(t *testing.T) {
+	for _, m := range Methods {
+		t.Run(m, func(t *testing.T) {
+			s := tiny(m)
+			s.Workers = 2
+			want := fingerprint(t, runFor(t, s))
+			r, err := NewRun(s, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r.AfterGeneration = func(r *Run) error { r.Stop(); return nil }
+			if err := r.Execute(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			if r.Finished != "stopped" || r.Generation != 1 {
+				t.Fatalf("stopped %q after %d generations, want after 1", r.Finished, r.Generation)
+			}
+			data, err := json.Marshal(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var back Run
+			if err := json.Unmarshal(data, &back); err != nil {
+				t.Fatal(err)
+			}
+			back.Reopen()
+			if err := back.Execute(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			if got := fingerprint(t, &back); string(got) != string(want) {
+				t.Fatal("the resumed run differs from the uninterrupted one")
+			}
+		})
 	}
 }

@@ -12,21 +12,21 @@ import (
 )
 
 // Run is one evolution: settings, population, history and the random
-// source, advanced a generation at a time. Its exported fields are what a
-// saved run holds; everything random is drawn from one PCG whose state is
-// part of it, so a run continues exactly where it stopped.
+// source, advanced a generation at a time. Everything random is drawn from
+// one PCG whose state is saved with the run (run_json.go), so a run
+// continues exactly where it stopped.
 type Run struct {
-	Settings   Settings       `json:"settings"`
-	Generation int            `json:"generation"` // generations completed
-	Population []*Genome      `json:"population"`
-	History    []GenStats     `json:"history"`
-	Changes    []Change       `json:"changes,omitempty"`
-	HallOfFame []*Genome      `json:"hall_of_fame"`
-	Gen0Best   *Genome        `json:"generation0_best,omitempty"`
-	NextID     int            `json:"next_id"`
-	Finished   string         `json:"finished,omitempty"` // why the run ended; empty while it can go on
-	Adaptive   *AdaptiveState `json:"adaptive,omitempty"`
-	Stall      StallState     `json:"stall"`
+	Settings   Settings
+	Generation int // generations completed
+	Population []*Genome
+	History    []GenStats
+	Changes    []Change
+	HallOfFame []*Genome
+	Gen0Best   *Genome
+	NextID     int
+	Finished   string // why the run ended; empty while it can go on
+	Adaptive   *AdaptiveState
+	Stall      StallState
 
 	schema *core.Schema
 	pcg    *rand.PCG
@@ -34,6 +34,11 @@ type Run struct {
 	bus    *arena.Bus
 	ev     *evaluator
 	probs  []*core.EPDRecord // problems fitness / adaptive method
+
+	// AfterGeneration, if set, is called on the run's goroutine after each
+	// generation, before the next begins: the place to save a checkpoint
+	// (the run is consistent and nothing else touches it).
+	AfterGeneration func(*Run) error
 
 	// evaluateHook, when set (tests), replaces the fitness evaluation.
 	evaluateHook func(context.Context, []*Genome) error
@@ -180,6 +185,11 @@ func (r *Run) Execute(ctx context.Context) error {
 		}
 		if err := r.step(ctx); err != nil {
 			return err
+		}
+		if r.AfterGeneration != nil {
+			if err := r.AfterGeneration(r); err != nil {
+				return err
+			}
 		}
 	}
 	r.publish(RunFinished{Reason: r.Finished, Generation: r.Generation})

@@ -1,0 +1,139 @@
+package ga
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+
+	"github.com/evochess/evochess/arena"
+	"github.com/evochess/evochess/core"
+)
+
+// runJSON is a run's stored form: its exported fields plus what the
+// running value keeps privately — the random source's state, the problem
+// set, and the gene schema it was made with — so that a loaded run goes on
+// exactly as if it had never stopped.
+type runJSON struct {
+	Settings   Settings       `json:"settings"`
+	Schema     []GeneInfo     `json:"schema"`
+	Generation int            `json:"generation"`
+	Population []*Genome      `json:"population"`
+	History    []GenStats     `json:"history"`
+	Changes    []Change       `json:"changes,omitempty"`
+	HallOfFame []*Genome      `json:"hall_of_fame"`
+	Gen0Best   *Genome        `json:"generation0_best,omitempty"`
+	NextID     int            `json:"next_id"`
+	Finished   string         `json:"finished,omitempty"`
+	Adaptive   *AdaptiveState `json:"adaptive,omitempty"`
+	Stall      StallState     `json:"stall"`
+	RNG        []byte         `json:"rng"`                // PCG state (MarshalBinary)
+	Problems   []string       `json:"problems,omitempty"` // the problem set, as EPD lines
+}
+
+// GeneInfo describes one gene of the schema a run was made with.
+type GeneInfo struct {
+	Name  string  `json:"name"`
+	Group string  `json:"group"`
+	Lo    float64 `json:"lo"`
+	Hi    float64 `json:"hi"`
+}
+
+func schemaInfo(s *core.Schema) []GeneInfo {
+	out := make([]GeneInfo, len(s.Genes))
+	for i, g := range s.Genes {
+		out[i] = GeneInfo{g.Name, g.Group, g.Lo, g.Hi}
+	}
+	return out
+}
+
+// MarshalJSON writes the run's stored form. Call it between generations
+// (the run's own goroutine, or while no Execute runs).
+func (r *Run) MarshalJSON() ([]byte, error) {
+	rngState, err := r.pcg.MarshalBinary()
+	if err != nil {
+		return nil, err
+	}
+	f := runJSON{Settings: r.Settings, Schema: schemaInfo(r.schema), Generation: r.Generation, Population: r.Population,
+		History: r.History, Changes: r.Changes, HallOfFame: r.HallOfFame, Gen0Best: r.Gen0Best, NextID: r.NextID,
+		Finished: r.Finished, Adaptive: r.Adaptive, Stall: r.Stall, RNG: rngState}
+	for _, p := range r.probs {
+		f.Problems = append(f.Problems, p.String())
+	}
+	return json.Marshal(&f)
+}
+
+// UnmarshalJSON reads a stored run and makes it ready to Execute. The
+// settings must pass Check, the schema must be the current one of the
+// preset (gene for gene), and every genome must belong to it.
+func (r *Run) UnmarshalJSON(data []byte) error {
+	var f runJSON
+	if err := json.Unmarshal(data, &f); err != nil {
+		return err
+	}
+	if f.Settings.Workers <= 0 {
+		f.Settings.Workers = 1
+	}
+	if err := f.Settings.Check(); err != nil {
+		return err
+	}
+	schema, err := core.Preset(f.Settings.Preset)
+	if err != nil {
+		return err
+	}
+	if len(f.Schema) > 0 && !slices.Equal(f.Schema, schemaInfo(schema)) {
+		return fmt.Errorf("schema: the run was made with a %s chromosome that differs from this program's (%d genes stored, %d now)", f.Settings.Preset, len(f.Schema), len(schema.Genes))
+	}
+	if len(f.Population) == 0 {
+		return errors.New("population: empty")
+	}
+	check := func(field string, i int, g *Genome) error {
+		if g == nil || g.Chromosome == nil {
+			return fmt.Errorf("%s[%d]: no chromosome", field, i)
+		}
+		if g.Chromosome.Schema.Name != schema.Name || len(g.Chromosome.Values) != len(schema.Genes) {
+			return fmt.Errorf("%s[%d]: a %s chromosome in a %s run", field, i, g.Chromosome.Schema.Name, schema.Name)
+		}
+		g.Chromosome.Schema = schema
+		return nil
+	}
+	for i, g := range f.Population {
+		if err := check("population", i, g); err != nil {
+			return err
+		}
+	}
+	for i, g := range f.HallOfFame {
+		if err := check("hall_of_fame", i, g); err != nil {
+			return err
+		}
+	}
+	if f.Gen0Best != nil {
+		if err := check("generation0_best", 0, f.Gen0Best); err != nil {
+			return err
+		}
+	}
+	pcg := &rand.PCG{}
+	if err := pcg.UnmarshalBinary(f.RNG); err != nil {
+		return fmt.Errorf("rng: %w", err)
+	}
+	var probs []*core.EPDRecord
+	for i, line := range f.Problems {
+		p, err := core.ParseEPD(line)
+		if err != nil {
+			return fmt.Errorf("problems[%d]: %w", i, err)
+		}
+		probs = append(probs, p)
+	}
+	if (f.Settings.Fitness == FitnessProblems || f.Settings.Method == Adaptive) && len(probs) == 0 {
+		return errors.New("problems: a problems run without its problem set")
+	}
+	if f.Settings.Method == Adaptive && f.Adaptive == nil {
+		f.Adaptive = &AdaptiveState{}
+	}
+	*r = Run{Settings: f.Settings, Generation: f.Generation, Population: f.Population, History: f.History, Changes: f.Changes,
+		HallOfFame: f.HallOfFame, Gen0Best: f.Gen0Best, NextID: f.NextID, Finished: f.Finished, Adaptive: f.Adaptive,
+		Stall: f.Stall, schema: schema, pcg: pcg, rng: rand.New(pcg), probs: probs, bus: arena.NewBus(),
+		wake: make(chan struct{}, 1)}
+	return nil
+}
