@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/evochess/evochess/ga"
+	"github.com/evochess/evochess/saves"
 )
 
 const evolveSynopsis = "evochess evolve --method classic|mnc|dynamic|adaptive [flags]"
@@ -30,8 +31,10 @@ them); each flag given overrides one. Fitness:
   problems     best moves found in --suite (seed 004)
 A line per generation goes to stderr; with --json one JSON object per
 generation to stdout. Same --seed and settings with depth= or nodes= players
-give the same run whatever --workers is. Ctrl-C stops after abandoning the
-generation in progress; the population is written to --out as it was.`
+give the same run whatever --workers is. With --save NAME the run is kept
+in the data directory and checkpointed after every generation; Ctrl-C (or
+a crash) loses at most the generation in progress, and --resume NAME goes
+on exactly as if the run had never stopped.`
 
 func runEvolve(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("evolve")
@@ -53,7 +56,11 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 	validateGames := fs.Int("validate-games", 0, "games of each validation match")
 	rate := fs.Float64("mutation-rate", -1, "classic: probability that a gene mutates")
 	strength := fs.Float64("mutation-strength", -1, "classic: mutation strength in pawns at generation 0")
-	out := fs.String("out", "", "write the run (settings, history, final population) to this `DIR`/run.json")
+	out := fs.String("out", "", "also write the finished run to `DIR`/run.json")
+	save := fs.String("save", "", "save the run in the data directory under `NAME`, with a checkpoint after every generation")
+	resume := fs.String("resume", "", "go on with the saved run `NAME` exactly where it stopped (--generations raises its limit)")
+	keep := fs.Int("checkpoints", saves.DefaultKeep, "checkpoints kept per saved run (the newest)")
+	fs.StringVar(&dataRoot, "data", "", "data `DIR` (default $XDG_DATA_HOME/evochess or ~/.local/share/evochess)")
 	asJSON := fs.Bool("json", false, "one JSON object per generation on stdout")
 	if status, ok := parseFlags(fs, evolveSynopsis, evolveAbout, args, stdout, stderr); !ok {
 		return status
@@ -61,34 +68,80 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() > 0 {
 		return usageError(stderr, "evolve", "unexpected argument %q", fs.Arg(0))
 	}
-	s := ga.DefaultSettings(*method)
-	set := func(name string, apply func()) {
-		if fs.Changed(name) {
-			apply()
-		}
-	}
-	set("chromosome", func() { s.Preset = *preset; s.StartTable = s.StartTable && *preset == "seed003" })
-	set("population", func() { s.Population = *pop })
-	set("generations", func() { s.Generations = *gens })
-	set("fitness", func() { s.Fitness = *fitness })
-	set("reference", func() { s.Reference = *reference })
-	set("suite", func() { s.Suite = *suite })
-	set("problems", func() { s.Problems = *problems })
-	set("tc", func() { s.TC = *tc })
-	set("games", func() { s.GamesPerPairing = *games })
-	set("reference-games", func() { s.ReferenceGames = *refGames })
-	set("max-moves", func() { s.MaxMoves = *maxMoves })
-	set("validate-every", func() { s.ValidateEvery = *validate })
-	set("validate-games", func() { s.ValidateGames = *validateGames })
-	set("mutation-rate", func() { s.MutationRate = *rate })
-	set("mutation-strength", func() { s.MutationStrength = *strength })
-	s.Seed, s.Workers = *seed, max(*workers, 1)
 	if *workers < 1 {
 		return usageError(stderr, "evolve", "--workers must be at least 1")
 	}
-	r, err := ga.NewRun(s, nil)
-	if err != nil {
-		return usageError(stderr, "evolve", "%v", err)
+	var r *ga.Run
+	var handle *saves.RunHandle
+	if *resume != "" {
+		if *save != "" {
+			return usageError(stderr, "evolve", "--resume continues a saved run: --save is not needed")
+		}
+		d, err := saves.Open(dataRoot)
+		if err != nil {
+			return usageError(stderr, "evolve", "%v", err)
+		}
+		if handle, r, err = d.OpenRun(*resume); err != nil {
+			return usageError(stderr, "evolve", "%v", err)
+		}
+		defer handle.Close()
+		r.Settings.Workers = *workers
+		r.Reopen()
+		if fs.Changed("generations") {
+			if err := r.ExtendGenerations(*gens); err != nil {
+				return usageError(stderr, "evolve", "%v", err)
+			}
+		}
+		if r.Finished != "" {
+			fmt.Fprintf(stderr, "evolve: run %q is finished (%s); give --generations to go further\n", *resume, r.Finished)
+			return exitOK
+		}
+		fmt.Fprintf(stderr, "resuming %q at generation %d\n", *resume, r.Generation)
+	} else {
+		s := ga.DefaultSettings(*method)
+		set := func(name string, apply func()) {
+			if fs.Changed(name) {
+				apply()
+			}
+		}
+		set("chromosome", func() { s.Preset = *preset; s.StartTable = s.StartTable && *preset == "seed003" })
+		set("population", func() { s.Population = *pop })
+		set("generations", func() { s.Generations = *gens })
+		set("fitness", func() { s.Fitness = *fitness })
+		set("reference", func() { s.Reference = *reference })
+		set("suite", func() { s.Suite = *suite })
+		set("problems", func() { s.Problems = *problems })
+		set("tc", func() { s.TC = *tc })
+		set("games", func() { s.GamesPerPairing = *games })
+		set("reference-games", func() { s.ReferenceGames = *refGames })
+		set("max-moves", func() { s.MaxMoves = *maxMoves })
+		set("validate-every", func() { s.ValidateEvery = *validate })
+		set("validate-games", func() { s.ValidateGames = *validateGames })
+		set("mutation-rate", func() { s.MutationRate = *rate })
+		set("mutation-strength", func() { s.MutationStrength = *strength })
+		s.Seed, s.Workers = *seed, *workers
+		var err error
+		if r, err = ga.NewRun(s, nil); err != nil {
+			return usageError(stderr, "evolve", "%v", err)
+		}
+		if *save != "" {
+			d, err := saves.Open(dataRoot)
+			if err != nil {
+				return usageError(stderr, "evolve", "%v", err)
+			}
+			if handle, err = d.CreateRun(*save); err != nil {
+				return usageError(stderr, "evolve", "%v", err)
+			}
+			defer handle.Close()
+		}
+	}
+	if handle != nil {
+		handle.Keep = *keep
+		if err := handle.Save(r); err != nil { // generation 0 as it starts
+			fmt.Fprintf(stderr, "evolve: %v\n", err)
+			return exitFail
+		}
+		r.AfterGeneration = handle.Save
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -121,7 +174,7 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 	<-done
 	sub.Close()
 	if *out != "" {
-		if err := writeRun(*out, r); err != nil {
+		if err := saves.WriteRunFile(filepath.Join(*out, "run.json"), r); err != nil {
 			fmt.Fprintf(stderr, "evolve: %v\n", err)
 			return exitFail
 		}
@@ -164,33 +217,4 @@ func printGeneration(w io.Writer, st ga.GenStats) {
 		b.WriteString("  " + st.Note)
 	}
 	fmt.Fprintln(w, b.String())
-}
-
-// writeRun stores the run as DIR/run.json, atomically (the saves issue
-// brings the versioned format, checkpoints and resume).
-func writeRun(dir string, r *ga.Run) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	data, err := json.MarshalIndent(r, "", " ")
-	if err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(dir, ".run-*.json")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(append(data, '\n')); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), filepath.Join(dir, "run.json"))
 }

@@ -22,6 +22,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	games := fs.Int("games", 100, "games to play (rounded up to an even number)")
 	sprt := fs.String("sprt", "", "sequential test `ELO0,ELO1[,ALPHA,BETA]` (alpha and beta default to 0.05)")
 	var f tournamentFlags
+	f.args = args
 	f.define(fs)
 	if status, ok := parseFlags(fs, matchSynopsis, matchAbout, args, stdout, stderr); !ok {
 		return status

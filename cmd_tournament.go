@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -14,6 +15,7 @@ import (
 	"time"
 
 	"github.com/evochess/evochess/arena"
+	"github.com/evochess/evochess/saves"
 	"github.com/spf13/pflag"
 )
 
@@ -39,8 +41,10 @@ limit: depth, nodes, movetime (ms) or tc (10+0.1).`
 // tournamentFlags are the flags tournament and match share.
 type tournamentFlags struct {
 	tc, openings, pgn, resign, draw string
+	save                            string
 	concurrency, maxMoves           int
 	seed                            uint64
+	args                            []string // the command line, kept with a saved tournament
 	asJSON                          bool
 }
 
@@ -54,6 +58,8 @@ func (f *tournamentFlags) define(fs *pflag.FlagSet) {
 	fs.StringVar(&f.resign, "resign", "", "resign adjudication `CP:MOVES`: both engines agree on ≥ CP for MOVES moves")
 	fs.StringVar(&f.draw, "draw", "", "draw adjudication `CP:MOVES:FROM`: both within ±CP for MOVES moves after move FROM")
 	fs.BoolVar(&f.asJSON, "json", false, "print a JSON summary on stdout instead of tables")
+	fs.StringVar(&f.save, "save", "", "save the tournament (settings, standings, PGN) in the data directory under `NAME`")
+	fs.StringVar(&dataRoot, "data", "", "data `DIR` for --save, population= and player= (default $XDG_DATA_HOME/evochess)")
 }
 
 // tournament builds the Tournament common part; the caller sets format,
@@ -116,6 +122,7 @@ func runTournament(args []string, stdout, stderr io.Writer) int {
 	specs := fs.StringArray("player", nil, "a player `SPEC` (repeat; see above)")
 	rounds := fs.Int("rounds", 1, "cycles: each pairing plays N colour-swapped pairs (round-robin, gauntlet)")
 	var f tournamentFlags
+	f.args = args
 	f.define(fs)
 	if status, ok := parseFlags(fs, tournamentSynopsis, tournamentAbout, args, stdout, stderr); !ok {
 		return status
@@ -164,6 +171,21 @@ func parseSpecs(texts []string) ([]arena.PlayerSpec, error) {
 
 // playAndReport runs t with a progress bar and prints the report.
 func playAndReport(t *arena.Tournament, f tournamentFlags, stdout, stderr io.Writer) int {
+	var saved bytes.Buffer
+	var lib *saves.Dir
+	if f.save != "" {
+		var err error
+		if lib, err = saves.Open(dataRoot); err != nil {
+			return usageError(stderr, t.Format, "%v", err)
+		}
+		if err := saves.CheckName(f.save); err != nil {
+			return usageError(stderr, t.Format, "--save: %v", err)
+		}
+		if _, err := lib.LoadTournament(f.save); err == nil {
+			return usageError(stderr, t.Format, "--save: tournament %q exists already", f.save)
+		}
+		t.PGN = &saved
+	}
 	if f.pgn != "" {
 		file, err := os.OpenFile(f.pgn, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 		if err != nil {
@@ -171,6 +193,9 @@ func playAndReport(t *arena.Tournament, f tournamentFlags, stdout, stderr io.Wri
 		}
 		defer file.Close()
 		t.PGN = file
+		if lib != nil {
+			t.PGN = io.MultiWriter(file, &saved)
+		}
 	}
 	start := time.Now()
 	t.OnResult = func(_ arena.GameJob, _ *arena.GameResult, tb *arena.Table) { progress(stderr, tb, start) }
@@ -181,6 +206,17 @@ func playAndReport(t *arena.Tournament, f tournamentFlags, stdout, stderr io.Wri
 	if err != nil {
 		fmt.Fprintf(stderr, "evochess %s: %v\n", t.Format, err)
 		return exitFail
+	}
+	if lib != nil {
+		rec := &saves.TournamentRecord{Name: f.save, Settings: f.args, Report: rep}
+		for _, p := range t.Players {
+			rec.Players = append(rec.Players, p.Name)
+		}
+		if err := lib.SaveTournament(rec, saved.Bytes()); err != nil {
+			fmt.Fprintf(stderr, "evochess %s: %v\n", t.Format, err)
+			return exitFail
+		}
+		fmt.Fprintf(stderr, "saved as tournament %q\n", f.save)
 	}
 	if f.asJSON {
 		enc := json.NewEncoder(stdout)

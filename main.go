@@ -10,7 +10,8 @@ import (
 	"text/tabwriter"
 
 	"github.com/evochess/evochess/arena"
-	"github.com/evochess/evochess/ga"
+	"github.com/evochess/evochess/core"
+	"github.com/evochess/evochess/saves"
 	"github.com/spf13/pflag"
 )
 
@@ -35,6 +36,7 @@ type command struct {
 // is a line here plus its cmd_<name>.go.
 var commands = []command{
 	{"evolve", "evolve a population with one of the four seed genetic algorithms", runEvolve},
+	{"saves", "list, show, export, import and delete saved runs, players and tournaments", runSaves},
 	{"tournament", "play a round-robin, selection, knockout or gauntlet tournament", runTournament},
 	{"match", "play two players against each other, optionally until an SPRT decides", runMatch},
 	{"solve", "count the best-move test positions a player solves", runSolve},
@@ -48,9 +50,35 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
+// dataRoot is the data directory (--data; empty: the default), read when
+// a player SPEC names a saved run or player.
+var dataRoot string
+
 func init() {
-	// Player SPECs may name an individual of a saved run.
-	arena.PopulationLoader = ga.LoadIndividual
+	// Player SPECs may name an individual of a saved run or a run file
+	// (population=), or a saved player (player=).
+	arena.PopulationLoader = func(ref string) (*core.Chromosome, error) {
+		d, err := saves.Open(dataRoot)
+		if err != nil {
+			return nil, err
+		}
+		g, err := d.Individual(ref)
+		if err != nil {
+			return nil, err
+		}
+		return g.Chromosome, nil
+	}
+	arena.PlayerLoader = func(name string) (arena.PlayerSpec, error) {
+		d, err := saves.Open(dataRoot)
+		if err != nil {
+			return arena.PlayerSpec{}, err
+		}
+		p, err := d.LoadPlayer(name)
+		if err != nil {
+			return arena.PlayerSpec{}, err
+		}
+		return p.Spec()
+	}
 }
 
 // run dispatches to a subcommand and returns the process exit status.

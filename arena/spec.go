@@ -43,9 +43,17 @@ type PlayerSpec struct {
 // package ga's); the program sets this to ga.LoadIndividual.
 var PopulationLoader func(ref string) (*core.Chromosome, error)
 
+// PlayerLoader resolves the player= key (a named player of the library) to
+// its spec; keys after it override what it sets. The program sets it to
+// the saves library.
+var PlayerLoader func(name string) (PlayerSpec, error)
+
 // ParsePlayerSpec reads the text form; errors name the offending key.
 func ParsePlayerSpec(s string) (PlayerSpec, error) {
 	ps := PlayerSpec{HashMB: 16}
+	if strings.Count(s, "player=") > 1 {
+		return PlayerSpec{}, fmt.Errorf("player %q: player: give one saved player", s)
+	}
 	bad := func(key, format string, args ...any) (PlayerSpec, error) {
 		return PlayerSpec{}, fmt.Errorf("player %q: %s: %s", s, key, fmt.Sprintf(format, args...))
 	}
@@ -63,6 +71,19 @@ func ParsePlayerSpec(s string) (PlayerSpec, error) {
 			ps.Name = v
 		case k == "chromosome":
 			ps.Chromosome = v
+		case k == "player":
+			if PlayerLoader == nil {
+				return bad(k, "saved players cannot be read by this program")
+			}
+			base, err := PlayerLoader(v)
+			if err != nil {
+				return bad(k, "%v", err)
+			}
+			name := ps.Name
+			ps = base
+			if name != "" {
+				ps.Name = name
+			}
 		case k == "population":
 			if PopulationLoader == nil {
 				return bad(k, "population files cannot be read by this program")
@@ -111,7 +132,7 @@ func ParsePlayerSpec(s string) (PlayerSpec, error) {
 		}
 	}
 	if ps.Genes != nil && (ps.Chromosome != "" || ps.UCI != "") {
-		return bad("population", "a player is one of chromosome, population or uci")
+		return bad("population", "a player is one of chromosome, population, player or uci")
 	}
 	if ps.UCI != "" && ps.Chromosome != "" {
 		return bad("uci", "a player is either a built-in engine (chromosome) or an external one (uci), not both")

@@ -203,3 +203,20 @@ func (r *Run) Reopen() {
 		r.Finished = ""
 	}
 }
+
+// ExtendGenerations raises a run's generation limit (on resume), logging
+// the change; a run finished by reaching its limit goes on.
+func (r *Run) ExtendGenerations(n int) error {
+	if n < r.Settings.Generations {
+		return fmt.Errorf("generations: %d is below the run's %d", n, r.Settings.Generations)
+	}
+	if n == r.Settings.Generations {
+		return nil
+	}
+	r.Changes = append(r.Changes, Change{Generation: r.Generation, Param: "generations", Old: strconv.Itoa(r.Settings.Generations), New: strconv.Itoa(n)})
+	r.Settings.Generations = n
+	if r.Finished == "generations" {
+		r.Finished = ""
+	}
+	return nil
+}

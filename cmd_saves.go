@@ -1,0 +1,156 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/evochess/evochess/saves"
+)
+
+const savesSynopsis = "evochess saves list|show NAME|export NAME --to FILE|import FILE [--name NAME]|delete NAME [--yes]|keep RUN#SEL --as NAME"
+
+const savesAbout = `Manage the data directory: saved runs (evolve --save), named players and
+tournaments (tournament --save). NAME may be KIND/NAME (run/x, player/x,
+tournament/x) when it is ambiguous.
+  list            everything saved, one line each
+  show NAME       a run's settings and history, a player, a tournament's standings (JSON)
+  export NAME     a player (or a run's best, with --to X.chromosome.json) as a chromosome
+                  file that "evochess uci --chromosome FILE" loads; a run as its run file;
+                  a tournament as its PGN
+  import FILE     a run or player file into the library
+  delete NAME     asks first, unless --yes
+  keep RUN#SEL    store an individual of a run (best, gen0, N, id=N) as a named player`
+
+func runSaves(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("saves")
+	fs.StringVar(&dataRoot, "data", "", "data `DIR` (default $XDG_DATA_HOME/evochess or ~/.local/share/evochess)")
+	to := fs.String("to", "", "export: the `FILE` to write")
+	name := fs.String("name", "", "import: the name to save under")
+	as := fs.String("as", "", "keep: the player's `NAME`")
+	yes := fs.Bool("yes", false, "delete without asking")
+	search := fs.String("search", "strong", "keep: the player's search (strong or plain)")
+	tc := fs.String("tc", "", "keep: the player's own limit, e.g. nodes=20000")
+	if status, ok := parseFlags(fs, savesSynopsis, savesAbout, args, stdout, stderr); !ok {
+		return status
+	}
+	if fs.NArg() == 0 {
+		return usageError(stderr, "saves", "give a subcommand: list, show, export, import, delete or keep")
+	}
+	d, err := saves.Open(dataRoot)
+	if err != nil {
+		return usageError(stderr, "saves", "%v", err)
+	}
+	sub, rest := fs.Arg(0), fs.Args()[1:]
+	need := func(n int) bool { return len(rest) == n }
+	fail := func(err error) int { fmt.Fprintf(stderr, "saves %s: %v\n", sub, err); return exitFail }
+	switch sub {
+	case "list":
+		entries, err := d.List()
+		if err != nil {
+			return fail(err)
+		}
+		tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+		for _, e := range entries {
+			what := e.Summary
+			if e.Err != "" {
+				what = "UNREADABLE: " + e.Err
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\n", e.Kind, e.Name, what)
+		}
+		tw.Flush()
+		if len(entries) == 0 {
+			fmt.Fprintf(stdout, "nothing saved in %s\n", d.Root)
+		}
+	case "show":
+		if !need(1) {
+			return usageError(stderr, "saves", "show needs one NAME")
+		}
+		kind, n, err := d.Resolve(rest[0])
+		if err != nil {
+			return fail(err)
+		}
+		var v any
+		switch kind {
+		case saves.Runs:
+			v, err = d.LoadRun(n)
+		case saves.Players:
+			v, err = d.LoadPlayer(n)
+		default:
+			v, err = d.LoadTournament(n)
+		}
+		if err != nil {
+			return fail(err)
+		}
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		enc.Encode(v)
+	case "export":
+		if !need(1) || *to == "" {
+			return usageError(stderr, "saves", "export needs one NAME and --to FILE")
+		}
+		kind, n, err := d.Resolve(rest[0])
+		if err != nil {
+			return fail(err)
+		}
+		if err := d.Export(kind, n, *to); err != nil {
+			return fail(err)
+		}
+		fmt.Fprintf(stdout, "wrote %s\n", *to)
+	case "import":
+		if !need(1) {
+			return usageError(stderr, "saves", "import needs one FILE")
+		}
+		kind, n, err := d.Import(rest[0], *name)
+		if err != nil {
+			return fail(err)
+		}
+		fmt.Fprintf(stdout, "imported %s as %s/%s\n", rest[0], strings.TrimSuffix(kind, "s"), n)
+	case "delete":
+		if !need(1) {
+			return usageError(stderr, "saves", "delete needs one NAME")
+		}
+		kind, n, err := d.Resolve(rest[0])
+		if err != nil {
+			return fail(err)
+		}
+		if !*yes && !confirm(stdout, fmt.Sprintf("delete %s %q? [y/N] ", strings.TrimSuffix(kind, "s"), n)) {
+			fmt.Fprintln(stdout, "kept")
+			return exitOK
+		}
+		if err := d.Delete(kind, n); err != nil {
+			return fail(err)
+		}
+		fmt.Fprintf(stdout, "deleted %s %q\n", strings.TrimSuffix(kind, "s"), n)
+	case "keep":
+		if !need(1) || *as == "" {
+			return usageError(stderr, "saves", "keep needs RUN#SELECTOR and --as NAME")
+		}
+		g, err := d.Individual(rest[0])
+		if err != nil {
+			return fail(err)
+		}
+		p := &saves.Player{Name: *as, Chromosome: g.Chromosome, Search: *search, TC: *tc, Source: rest[0]}
+		if err := d.SavePlayer(p, false); err != nil {
+			return fail(err)
+		}
+		fmt.Fprintf(stdout, "saved player %q (use player=%s in a SPEC)\n", *as, *as)
+	default:
+		return usageError(stderr, "saves", "unknown subcommand %q", sub)
+	}
+	return exitOK
+}
+
+// confirmInput is where delete reads its answer; tests replace it.
+var confirmInput io.Reader = os.Stdin
+
+func confirm(w io.Writer, question string) bool {
+	fmt.Fprint(w, question)
+	line, _ := bufio.NewReader(confirmInput).ReadString('\n')
+	a := strings.ToLower(strings.TrimSpace(line))
+	return a == "y" || a == "yes"
+}

@@ -1,0 +1,61 @@
+package saves
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+// beforeRename, when set (tests), runs between writing the temporary file
+// and renaming it over the target: a crash there must leave the old file.
+var beforeRename func(tmp string)
+
+// WriteFileAtomic replaces path with data so that a reader or a crash sees
+// either the old file or the new one, never a mix: a temporary file in
+// the same directory, written and fsynced, renamed over path, and the
+// directory fsynced so the rename itself is durable.
+func WriteFileAtomic(path string, data []byte) error {
+	dir := filepath.Dir(path)
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	name := tmp.Name()
+	ok := false
+	defer func() {
+		if !ok {
+			tmp.Close()
+			os.Remove(name)
+		}
+	}()
+	if _, err := tmp.Write(data); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := tmp.Sync(); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if beforeRename != nil {
+		beforeRename(name)
+	}
+	if err := os.Rename(name, path); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	ok = true
+	return syncDir(dir)
+}
+
+// syncDir makes a rename in dir durable.
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	if err := d.Sync(); err != nil && !isUnsupported(err) {
+		return fmt.Errorf("sync %s: %w", dir, err)
+	}
+	return nil
+}

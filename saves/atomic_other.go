@@ -1,0 +1,5 @@
+//go:build !unix
+
+package saves
+
+func isUnsupported(error) bool { return true }

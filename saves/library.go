@@ -1,0 +1,291 @@
+package saves
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/evochess/evochess/arena"
+	"github.com/evochess/evochess/core"
+	"github.com/evochess/evochess/ga"
+)
+
+// Entry is one saved thing, for listings.
+type Entry struct {
+	Kind    string `json:"kind"` // run, player, tournament
+	Name    string `json:"name"`
+	Summary string `json:"summary"`
+	Err     string `json:"error,omitempty"` // unreadable: why
+}
+
+// TournamentRecord is a saved tournament: how it was set up and its report
+// (standings, crosstable, pairings); the games are games.pgn beside it.
+type TournamentRecord struct {
+	Name     string        `json:"name"`
+	Settings []string      `json:"settings"` // the command line or the app's choices, for the record
+	Players  []string      `json:"players"`
+	Report   *arena.Report `json:"report"`
+}
+
+// SaveTournament stores a tournament's record and PGN.
+func (d *Dir) SaveTournament(t *TournamentRecord, pgn []byte) error {
+	dir, err := d.path(Tournaments, t.Name)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	data, err := seal(tournamentFormat, t)
+	if err != nil {
+		return err
+	}
+	if err := WriteFileAtomic(filepath.Join(dir, "games.pgn"), pgn); err != nil {
+		return err
+	}
+	return WriteFileAtomic(filepath.Join(dir, "tournament.json"), data)
+}
+
+// LoadTournament reads a saved tournament's record.
+func (d *Dir) LoadTournament(name string) (*TournamentRecord, error) {
+	dir, err := d.path(Tournaments, name)
+	if err != nil {
+		return nil, err
+	}
+	var t TournamentRecord
+	if err := open(filepath.Join(dir, "tournament.json"), tournamentFormat, &t); err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return nil, fmt.Errorf("no tournament %q in %s", name, d.Root)
+		}
+		return nil, err
+	}
+	return &t, nil
+}
+
+// List returns every saved run, player and tournament, by kind and name.
+// A file that cannot be read is listed with the reason.
+func (d *Dir) List() ([]Entry, error) {
+	var out []Entry
+	for _, kind := range []string{Runs, Players, Tournaments} {
+		ents, err := os.ReadDir(filepath.Join(d.Root, kind))
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range ents {
+			name := e.Name()
+			if strings.HasPrefix(name, ".") {
+				continue
+			}
+			switch kind {
+			case Runs:
+				en := Entry{Kind: "run", Name: name}
+				if r, err := d.LoadRun(name); err != nil {
+					en.Err = err.Error()
+				} else {
+					en.Summary = runSummary(r)
+				}
+				out = append(out, en)
+			case Players:
+				name = strings.TrimSuffix(name, ".json")
+				en := Entry{Kind: "player", Name: name}
+				if p, err := d.LoadPlayer(name); err != nil {
+					en.Err = err.Error()
+				} else {
+					en.Summary = fmt.Sprintf("%s chromosome, %s search %s  %s", p.Chromosome.Schema.Name, p.Search, p.TC, p.Source)
+				}
+				out = append(out, en)
+			case Tournaments:
+				en := Entry{Kind: "tournament", Name: name}
+				if t, err := d.LoadTournament(name); err != nil {
+					en.Err = err.Error()
+				} else if t.Report != nil {
+					en.Summary = fmt.Sprintf("%s, %d players, %d games", t.Report.Format, len(t.Players), t.Report.Games)
+				}
+				out = append(out, en)
+			}
+		}
+	}
+	sort.SliceStable(out, func(a, b int) bool {
+		return out[a].Kind < out[b].Kind || out[a].Kind == out[b].Kind && out[a].Name < out[b].Name
+	})
+	return out, nil
+}
+
+func runSummary(r *ga.Run) string {
+	s := fmt.Sprintf("%s on %s, population %d, generation %d", r.Settings.Method, r.Settings.Preset, len(r.Population), r.Generation)
+	if r.Finished != "" {
+		s += ", finished (" + r.Finished + ")"
+	}
+	if b := r.Best(); b != nil {
+		s += fmt.Sprintf(", best fitness %g", b.Fitness)
+	}
+	return s
+}
+
+// kindOf finds what a name refers to; it must be exactly one thing.
+func (d *Dir) kindOf(name string) (string, error) {
+	if err := CheckName(name); err != nil {
+		return "", err
+	}
+	var found []string
+	for kind, p := range map[string]string{Runs: filepath.Join(d.Root, Runs, name), Players: filepath.Join(d.Root, Players, name+".json"), Tournaments: filepath.Join(d.Root, Tournaments, name)} {
+		if _, err := os.Stat(p); err == nil {
+			found = append(found, kind)
+		}
+	}
+	switch len(found) {
+	case 0:
+		return "", fmt.Errorf("nothing called %q in %s", name, d.Root)
+	case 1:
+		return found[0], nil
+	}
+	sort.Strings(found)
+	return "", fmt.Errorf("%q names more than one thing (%s): say which with KIND/NAME", name, strings.Join(found, ", "))
+}
+
+// Resolve takes NAME or KIND/NAME (run/x, player/x, tournament/x).
+func (d *Dir) Resolve(ref string) (kind, name string, err error) {
+	if k, n, ok := strings.Cut(ref, "/"); ok {
+		switch k {
+		case "run", Runs:
+			return Runs, n, CheckName(n)
+		case "player", Players:
+			return Players, n, CheckName(n)
+		case "tournament", Tournaments:
+			return Tournaments, n, CheckName(n)
+		}
+		return "", "", fmt.Errorf("%q: kind %q is not run, player or tournament", ref, k)
+	}
+	kind, err = d.kindOf(ref)
+	return kind, ref, err
+}
+
+// Delete removes a saved thing; a run open elsewhere is refused.
+func (d *Dir) Delete(kind, name string) error {
+	switch kind {
+	case Runs:
+		dir, err := d.path(Runs, name)
+		if err != nil {
+			return err
+		}
+		h, err := d.lockRun(name, dir)
+		if err != nil {
+			return err
+		}
+		defer h.Close()
+		return os.RemoveAll(dir)
+	case Players:
+		p, err := d.path(Players, name+".json")
+		if err != nil {
+			return err
+		}
+		return os.Remove(p)
+	case Tournaments:
+		dir, err := d.path(Tournaments, name)
+		if err != nil {
+			return err
+		}
+		return os.RemoveAll(dir)
+	}
+	return fmt.Errorf("unknown kind %q", kind)
+}
+
+// Export writes a saved thing to a file outside the data directory: a
+// player or a run's best as a chromosome file (what evochess uci loads), a
+// run as its run file, a tournament as its PGN.
+func (d *Dir) Export(kind, name, to string) error {
+	var data []byte
+	switch kind {
+	case Players:
+		p, err := d.LoadPlayer(name)
+		if err != nil {
+			return err
+		}
+		if data, err = chromosomeFile(p.Chromosome); err != nil {
+			return err
+		}
+	case Runs:
+		r, err := d.LoadRun(name)
+		if err != nil {
+			return err
+		}
+		if strings.HasSuffix(to, ".chromosome.json") || strings.HasSuffix(to, ".chr") {
+			b := r.Best()
+			if b == nil {
+				return fmt.Errorf("run %q has no evaluated generation", name)
+			}
+			data, err = chromosomeFile(b.Chromosome)
+		} else {
+			data, err = seal(runFormat, r)
+		}
+		if err != nil {
+			return err
+		}
+	case Tournaments:
+		dir, err := d.path(Tournaments, name)
+		if err != nil {
+			return err
+		}
+		if data, err = os.ReadFile(filepath.Join(dir, "games.pgn")); err != nil {
+			return err
+		}
+	}
+	return WriteFileAtomic(to, data)
+}
+
+// Import reads a run or player file from anywhere into the library under
+// name (default: the player's name, or the file's base name for a run).
+func (d *Dir) Import(from, name string) (kind string, saved string, err error) {
+	data, err := os.ReadFile(from)
+	if err != nil {
+		return "", "", err
+	}
+	var probe struct {
+		Format string `json:"format"`
+	}
+	if err := json.Unmarshal(data, &probe); err != nil {
+		return "", "", jsonError(from, data, err)
+	}
+	switch probe.Format {
+	case playerFormat.name:
+		p, err := readPlayer(from)
+		if err != nil {
+			return "", "", err
+		}
+		if name != "" {
+			p.Name = name
+		}
+		return Players, p.Name, d.SavePlayer(p, false)
+	case runFormat.name:
+		r, err := readRun(from)
+		if err != nil {
+			return "", "", err
+		}
+		if name == "" {
+			name = strings.TrimSuffix(filepath.Base(from), filepath.Ext(from))
+			if name == "run" {
+				name = filepath.Base(filepath.Dir(from))
+			}
+		}
+		h, err := d.CreateRun(name)
+		if err != nil {
+			return "", "", err
+		}
+		defer h.Close()
+		return Runs, name, h.Save(r)
+	}
+	return "", "", &FileError{Path: from, Reason: fmt.Sprintf("format %q is not an evochess run or player", probe.Format)}
+}
+
+func chromosomeFile(c *core.Chromosome) ([]byte, error) {
+	var b bytes.Buffer
+	if err := core.WriteChromosome(&b, c); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}

@@ -1,0 +1,114 @@
+package saves
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/evochess/evochess/arena"
+	"github.com/evochess/evochess/core"
+)
+
+// Player is a named player of the library (seed 001's "chromosome
+// database"): a chromosome and how it searches. Any player SPEC can use it
+// as player=NAME, and it exports as a chromosome file "evochess uci
+// --chromosome FILE" loads.
+type Player struct {
+	Name            string           `json:"name"`
+	Chromosome      *core.Chromosome `json:"chromosome"`
+	Search          string           `json:"search"`                     // strong or plain
+	PlainQuiescence int              `json:"plain_quiescence,omitempty"` // plain search's capture plies
+	TC              string           `json:"tc,omitempty"`               // its own limit, e.g. nodes=20000
+	HashMB          int              `json:"hash_mb,omitempty"`
+	Source          string           `json:"source,omitempty"` // where it came from, e.g. "run s003#best"
+	Created         time.Time        `json:"created"`
+}
+
+// Check reports what is wrong with the player, naming the field.
+func (p *Player) Check() error {
+	if err := CheckName(p.Name); err != nil {
+		return err
+	}
+	if p.Chromosome == nil {
+		return errors.New("chromosome: missing")
+	}
+	if err := p.Chromosome.Validate(); err != nil {
+		return fmt.Errorf("chromosome: %w", err)
+	}
+	if _, err := core.ParseSearchMode(p.Search); err != nil {
+		return fmt.Errorf("search: %w", err)
+	}
+	if p.TC != "" {
+		if _, err := arena.ParseTimeControl(p.TC); err != nil {
+			return fmt.Errorf("tc: %w", err)
+		}
+	}
+	if p.PlainQuiescence < 0 || p.PlainQuiescence > 16 || p.HashMB < 0 || p.HashMB > 65536 {
+		return errors.New("plain_quiescence or hash_mb out of range")
+	}
+	return nil
+}
+
+// Spec is the player as an arena player.
+func (p *Player) Spec() (arena.PlayerSpec, error) {
+	mode, err := core.ParseSearchMode(p.Search)
+	if err != nil {
+		return arena.PlayerSpec{}, err
+	}
+	ps := arena.PlayerSpec{Name: p.Name, Genes: p.Chromosome, Mode: mode, PlainQuiescence: p.PlainQuiescence, HashMB: max(p.HashMB, 16)}
+	if p.TC != "" {
+		tc, err := arena.ParseTimeControl(p.TC)
+		if err != nil {
+			return arena.PlayerSpec{}, err
+		}
+		ps.TC = &tc
+	}
+	return ps, nil
+}
+
+// SavePlayer stores p under its name; an existing player of that name is
+// replaced only with replace.
+func (d *Dir) SavePlayer(p *Player, replace bool) error {
+	if err := p.Check(); err != nil {
+		return fmt.Errorf("player %q: %w", p.Name, err)
+	}
+	path, err := d.path(Players, p.Name+".json")
+	if err != nil {
+		return err
+	}
+	if _, err := os.Stat(path); err == nil && !replace {
+		return fmt.Errorf("player %q exists already", p.Name)
+	}
+	if p.Created.IsZero() {
+		p.Created = time.Now().UTC()
+	}
+	data, err := seal(playerFormat, p)
+	if err != nil {
+		return err
+	}
+	return WriteFileAtomic(path, data)
+}
+
+// LoadPlayer reads a named player.
+func (d *Dir) LoadPlayer(name string) (*Player, error) {
+	path, err := d.path(Players, name+".json")
+	if err != nil {
+		return nil, err
+	}
+	if _, err := os.Stat(path); err != nil {
+		return nil, fmt.Errorf("no player %q in %s", name, d.Root)
+	}
+	return readPlayer(path)
+}
+
+func readPlayer(path string) (*Player, error) {
+	var p Player
+	if err := open(path, playerFormat, &p); err != nil {
+		return nil, err
+	}
+	if err := p.Check(); err != nil {
+		return nil, &FileError{Path: path, Reason: err.Error()}
+	}
+	return &p, nil
+}

@@ -1,0 +1,191 @@
+package saves
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/evochess/evochess/ga"
+)
+
+// DefaultKeep is how many generation checkpoints a run keeps.
+const DefaultKeep = 5
+
+// RunHandle is a run open for writing: it holds the run's lock until Close.
+type RunHandle struct {
+	Name string
+	Keep int // checkpoints kept (the newest); at least 1
+	dir  string
+	lock *Lock
+}
+
+// CreateRun makes a new, locked run directory; the name must be free.
+func (d *Dir) CreateRun(name string) (*RunHandle, error) {
+	dir, err := d.path(Runs, name)
+	if err != nil {
+		return nil, err
+	}
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		if errors.Is(err, os.ErrExist) {
+			return nil, fmt.Errorf("run %q exists already (resume it, or pick another name)", name)
+		}
+		return nil, err
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "checkpoints"), 0o755); err != nil {
+		return nil, err
+	}
+	return d.lockRun(name, dir)
+}
+
+func (d *Dir) lockRun(name, dir string) (*RunHandle, error) {
+	l, err := lockFile(filepath.Join(dir, "lock"), fmt.Sprintf("run %q", name))
+	if err != nil {
+		return nil, err
+	}
+	return &RunHandle{Name: name, Keep: DefaultKeep, dir: dir, lock: l}, nil
+}
+
+// OpenRun locks an existing run and loads its latest complete state: the
+// run file, or, should that be unreadable, the newest checkpoint that
+// reads. A run open elsewhere is refused with a message saying so.
+func (d *Dir) OpenRun(name string) (*RunHandle, *ga.Run, error) {
+	dir, err := d.path(Runs, name)
+	if err != nil {
+		return nil, nil, err
+	}
+	if _, err := os.Stat(filepath.Join(dir, "run.json")); err != nil {
+		return nil, nil, fmt.Errorf("no run %q in %s", name, d.Root)
+	}
+	h, err := d.lockRun(name, dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	r, err := h.load()
+	if err != nil {
+		h.Close()
+		return nil, nil, err
+	}
+	return h, r, nil
+}
+
+func (h *RunHandle) load() (*ga.Run, error) {
+	r, err := readRun(filepath.Join(h.dir, "run.json"))
+	if err == nil {
+		return r, nil
+	}
+	for _, cp := range h.checkpoints() {
+		if r, cerr := readRun(cp); cerr == nil {
+			return r, nil
+		}
+	}
+	return nil, err
+}
+
+func readRun(path string) (*ga.Run, error) {
+	var r ga.Run
+	if err := open(path, runFormat, &r); err != nil {
+		var fe *FileError
+		if !errors.As(err, &fe) {
+			err = &FileError{Path: path, Reason: err.Error()}
+		}
+		return nil, err
+	}
+	return &r, nil
+}
+
+// LoadRun reads a run without locking it (show, export, population=).
+func (d *Dir) LoadRun(name string) (*ga.Run, error) {
+	dir, err := d.path(Runs, name)
+	if err != nil {
+		return nil, err
+	}
+	h := &RunHandle{Name: name, dir: dir}
+	if _, err := os.Stat(filepath.Join(dir, "run.json")); err != nil {
+		return nil, fmt.Errorf("no run %q in %s", name, d.Root)
+	}
+	return h.load()
+}
+
+// Save writes the run as its current state and as a checkpoint of its
+// generation, keeping the newest Keep checkpoints. Call it between
+// generations (ga.Run.AfterGeneration).
+func (h *RunHandle) Save(r *ga.Run) error {
+	data, err := seal(runFormat, r)
+	if err != nil {
+		return err
+	}
+	cp := filepath.Join(h.dir, "checkpoints", fmt.Sprintf("gen-%06d.json", r.Generation))
+	if err := WriteFileAtomic(cp, data); err != nil {
+		return err
+	}
+	if err := WriteFileAtomic(filepath.Join(h.dir, "run.json"), data); err != nil {
+		return err
+	}
+	cps := h.checkpoints()
+	for _, old := range cps[min(max(h.Keep, 1), len(cps)):] {
+		os.Remove(old)
+	}
+	return nil
+}
+
+// checkpoints lists the checkpoint files, newest first.
+func (h *RunHandle) checkpoints() []string {
+	m, _ := filepath.Glob(filepath.Join(h.dir, "checkpoints", "gen-*.json"))
+	sort.Sort(sort.Reverse(sort.StringSlice(m)))
+	return m
+}
+
+// Close releases the run's lock.
+func (h *RunHandle) Close() error { return h.lock.Release() }
+
+// Dir returns the run's directory.
+func (h *RunHandle) Dir() string { return h.dir }
+
+// Individual resolves "RUN#SELECTOR" (population= in player SPECs) to a
+// run's genome: a saved run's name, or a run file path.
+func (d *Dir) Individual(ref string) (*ga.Genome, error) {
+	name, sel, _ := strings.Cut(ref, "#")
+	var r *ga.Run
+	var err error
+	if CheckName(name) == nil && !strings.HasSuffix(name, ".json") {
+		r, err = d.LoadRun(name)
+	} else {
+		r, err = ReadRunFile(name)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return r.Pick(sel)
+}
+
+// ReadRunFile reads a run file anywhere: a saved run's run.json or
+// checkpoint, or what evolve --out wrote.
+func ReadRunFile(path string) (*ga.Run, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var probe struct {
+		Format string `json:"format"`
+	}
+	if json.Unmarshal(data, &probe) == nil && probe.Format != "" {
+		return readRun(path)
+	}
+	return nil, &FileError{Path: path, Reason: "not an evochess run file (no format field)"}
+}
+
+// WriteRunFile writes a run file anywhere (evolve --out), atomically.
+func WriteRunFile(path string, r *ga.Run) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	data, err := seal(runFormat, r)
+	if err != nil {
+		return err
+	}
+	return WriteFileAtomic(path, data)
+}
