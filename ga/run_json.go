@@ -19,17 +19,57 @@ type runJSON struct {
 	Settings   Settings       `json:"settings"`
 	Schema     []GeneInfo     `json:"schema"`
 	Generation int            `json:"generation"`
-	Population []*Genome      `json:"population"`
+	Population []storedGenome `json:"population"`
 	History    []GenStats     `json:"history"`
 	Changes    []Change       `json:"changes,omitempty"`
-	HallOfFame []*Genome      `json:"hall_of_fame"`
-	Gen0Best   *Genome        `json:"generation0_best,omitempty"`
+	HallOfFame []storedGenome `json:"hall_of_fame"`
+	Gen0Best   *storedGenome  `json:"generation0_best,omitempty"`
 	NextID     int            `json:"next_id"`
 	Finished   string         `json:"finished,omitempty"`
 	Adaptive   *AdaptiveState `json:"adaptive,omitempty"`
 	Stall      StallState     `json:"stall"`
 	RNG        []byte         `json:"rng"`                // PCG state (MarshalBinary)
 	Problems   []string       `json:"problems,omitempty"` // the problem set, as EPD lines
+}
+
+// storedGenome is a genome in a run file: its values in the order of the
+// run's schema (stored once), not a self-describing chromosome file each.
+type storedGenome struct {
+	ID         int       `json:"id"`
+	Name       string    `json:"name,omitempty"`
+	Fitness    float64   `json:"fitness"`
+	Evaluated  bool      `json:"evaluated"`
+	Generation int       `json:"generation"`
+	Parents    []int     `json:"parents,omitempty"`
+	Note       string    `json:"note,omitempty"`
+	Games      int       `json:"games"`
+	Solved     int       `json:"solved"`
+	Values     []float64 `json:"values"`
+}
+
+func storeGenome(g *Genome) storedGenome {
+	return storedGenome{g.ID, g.Chromosome.Name, g.Fitness, g.Evaluated, g.Generation, g.Parents, g.Note, g.Games, g.Solved, g.Chromosome.Values}
+}
+
+func storeGenomes(gs []*Genome) []storedGenome {
+	out := make([]storedGenome, len(gs))
+	for i, g := range gs {
+		out[i] = storeGenome(g)
+	}
+	return out
+}
+
+// genome rebuilds a stored genome on the schema, checking its values.
+func (sg *storedGenome) genome(schema *core.Schema) (*Genome, error) {
+	c := &core.Chromosome{Schema: schema, Values: sg.Values, Name: sg.Name}
+	if len(sg.Values) != len(schema.Genes) {
+		return nil, fmt.Errorf("%d values for %d genes", len(sg.Values), len(schema.Genes))
+	}
+	if err := c.Validate(); err != nil {
+		return nil, err
+	}
+	return &Genome{ID: sg.ID, Chromosome: c, Fitness: sg.Fitness, Evaluated: sg.Evaluated, Generation: sg.Generation,
+		Parents: sg.Parents, Note: sg.Note, Games: sg.Games, Solved: sg.Solved}, nil
 }
 
 // GeneInfo describes one gene of the schema a run was made with.
@@ -55,9 +95,13 @@ func (r *Run) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	f := runJSON{Settings: r.Settings, Schema: schemaInfo(r.schema), Generation: r.Generation, Population: r.Population,
-		History: r.History, Changes: r.Changes, HallOfFame: r.HallOfFame, Gen0Best: r.Gen0Best, NextID: r.NextID,
+	f := runJSON{Settings: r.Settings, Schema: schemaInfo(r.schema), Generation: r.Generation, Population: storeGenomes(r.Population),
+		History: r.History, Changes: r.Changes, HallOfFame: storeGenomes(r.HallOfFame), NextID: r.NextID,
 		Finished: r.Finished, Adaptive: r.Adaptive, Stall: r.Stall, RNG: rngState}
+	if r.Gen0Best != nil {
+		g := storeGenome(r.Gen0Best)
+		f.Gen0Best = &g
+	}
 	for _, p := range r.probs {
 		f.Problems = append(f.Problems, p.String())
 	}
@@ -88,29 +132,29 @@ func (r *Run) UnmarshalJSON(data []byte) error {
 	if len(f.Population) == 0 {
 		return errors.New("population: empty")
 	}
-	check := func(field string, i int, g *Genome) error {
-		if g == nil || g.Chromosome == nil {
-			return fmt.Errorf("%s[%d]: no chromosome", field, i)
+	rebuild := func(field string, list []storedGenome) ([]*Genome, error) {
+		out := make([]*Genome, len(list))
+		for i := range list {
+			g, err := list[i].genome(schema)
+			if err != nil {
+				return nil, fmt.Errorf("%s[%d]: %w", field, i, err)
+			}
+			out[i] = g
 		}
-		if g.Chromosome.Schema.Name != schema.Name || len(g.Chromosome.Values) != len(schema.Genes) {
-			return fmt.Errorf("%s[%d]: a %s chromosome in a %s run", field, i, g.Chromosome.Schema.Name, schema.Name)
-		}
-		g.Chromosome.Schema = schema
-		return nil
+		return out, nil
 	}
-	for i, g := range f.Population {
-		if err := check("population", i, g); err != nil {
-			return err
-		}
+	pop, err := rebuild("population", f.Population)
+	if err != nil {
+		return err
 	}
-	for i, g := range f.HallOfFame {
-		if err := check("hall_of_fame", i, g); err != nil {
-			return err
-		}
+	hof, err := rebuild("hall_of_fame", f.HallOfFame)
+	if err != nil {
+		return err
 	}
+	var gen0 *Genome
 	if f.Gen0Best != nil {
-		if err := check("generation0_best", 0, f.Gen0Best); err != nil {
-			return err
+		if gen0, err = f.Gen0Best.genome(schema); err != nil {
+			return fmt.Errorf("generation0_best: %w", err)
 		}
 	}
 	pcg := &rand.PCG{}
@@ -131,8 +175,8 @@ func (r *Run) UnmarshalJSON(data []byte) error {
 	if f.Settings.Method == Adaptive && f.Adaptive == nil {
 		f.Adaptive = &AdaptiveState{}
 	}
-	*r = Run{Settings: f.Settings, Generation: f.Generation, Population: f.Population, History: f.History, Changes: f.Changes,
-		HallOfFame: f.HallOfFame, Gen0Best: f.Gen0Best, NextID: f.NextID, Finished: f.Finished, Adaptive: f.Adaptive,
+	*r = Run{Settings: f.Settings, Generation: f.Generation, Population: pop, History: f.History, Changes: f.Changes,
+		HallOfFame: hof, Gen0Best: gen0, NextID: f.NextID, Finished: f.Finished, Adaptive: f.Adaptive,
 		Stall: f.Stall, schema: schema, pcg: pcg, rng: rand.New(pcg), probs: probs, bus: arena.NewBus(),
 		wake: make(chan struct{}, 1)}
 	return nil

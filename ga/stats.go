@@ -15,9 +15,11 @@ type GenStats struct {
 	Elapsed    float64 `json:"elapsed"` // wall time of the run so far
 	Note       string  `json:"note,omitempty"`
 	// Per gene, over the population: seed 003's figures 2 and 3.
-	GeneMean   []float64   `json:"gene_mean"`
-	GeneStd    []float64   `json:"gene_std"`
-	BestGenes  []float64   `json:"best_genes"`
+	GeneMean []float64 `json:"gene_mean"` // 6 significant digits
+	GeneStd  []float64 `json:"gene_std"`
+	// BestGenes is the best genome's values while the run is in memory
+	// (not stored: the hall of fame holds the genome itself).
+	BestGenes  []float64   `json:"-"`
 	Validation *Validation `json:"validation,omitempty"`
 }
 
@@ -53,7 +55,8 @@ func computeStats(gen int, pop []*Genome) GenStats {
 		}
 	}
 	for i := range st.GeneStd {
-		st.GeneStd[i] = math.Sqrt(st.GeneStd[i])
+		st.GeneStd[i] = round6(math.Sqrt(st.GeneStd[i]))
+		st.GeneMean[i] = round6(st.GeneMean[i])
 	}
 	pairs := 0
 	for i := range pop {
@@ -66,4 +69,14 @@ func computeStats(gen int, pop []*Genome) GenStats {
 		st.Diversity /= float64(pairs)
 	}
 	return st
+}
+
+// round6 keeps 6 significant digits: statistics for people and plots, so
+// that a long run's history stays small on disk.
+func round6(v float64) float64 {
+	if v == 0 || math.IsInf(v, 0) || math.IsNaN(v) {
+		return v
+	}
+	scale := math.Pow(10, 5-math.Floor(math.Log10(math.Abs(v))))
+	return math.Round(v*scale) / scale
 }

@@ -48,9 +48,10 @@ func (e *FileError) Error() string {
 	return fmt.Sprintf("%s: %s", e.Path, e.Reason)
 }
 
-// position turns a byte offset into a line and column (1-based).
+// position turns a decoder offset ("after reading off bytes", so the
+// offending byte is the one before) into a line and column, 1-based.
 func position(data []byte, off int64) (int, int) {
-	off = min(max(off, 0), int64(len(data)))
+	off = min(max(off-1, 0), int64(len(data)))
 	before := data[:off]
 	line := bytes.Count(before, []byte("\n")) + 1
 	col := int(off) - bytes.LastIndexByte(before, '\n')
@@ -77,17 +78,90 @@ func jsonError(path string, data []byte, err error) *FileError {
 
 var errTruncated = errors.New("unexpected end of JSON input")
 
-// seal wraps content in its envelope.
+// seal wraps content in its envelope. The file is indented two levels
+// deep and compact below: one line per setting, per genome, per
+// generation's statistics — readable, and a few times smaller than fully
+// indented JSON.
 func seal(f format, content any) ([]byte, error) {
-	raw, err := json.MarshalIndent(content, "", "  ")
+	raw, err := json.Marshal(content)
 	if err != nil {
 		return nil, err
 	}
-	data, err := json.MarshalIndent(envelope{Format: f.name, Version: f.version, Saved: time.Now().UTC(), Content: raw}, "", "  ")
+	head, err := json.Marshal(struct {
+		Format  string    `json:"format"`
+		Version int       `json:"version"`
+		Saved   time.Time `json:"saved"`
+	}{f.name, f.version, time.Now().UTC()})
 	if err != nil {
 		return nil, err
 	}
-	return append(data, '\n'), nil
+	var b bytes.Buffer
+	b.WriteString("{\n  ")
+	b.Write(shallowIndent(head[1:len(head)-1], "  ", 0))
+	b.WriteString(",\n  \"content\": ")
+	b.Write(shallowIndent(raw, "  ", 2))
+	b.WriteString("\n}\n")
+	return b.Bytes(), nil
+}
+
+// shallowIndent lays out compact JSON with one member or element per line
+// down to maxDepth levels of nesting, leaving deeper values on one line.
+func shallowIndent(data []byte, prefix string, maxDepth int) []byte {
+	var b bytes.Buffer
+	depth := 0
+	inString, escaped := false, false
+	newline := func(d int) {
+		b.WriteByte('\n')
+		b.WriteString(prefix)
+		for i := 0; i < d; i++ {
+			b.WriteString("  ")
+		}
+	}
+	for i := 0; i < len(data); i++ {
+		c := data[i]
+		if inString {
+			b.WriteByte(c)
+			switch {
+			case escaped:
+				escaped = false
+			case c == '\\':
+				escaped = true
+			case c == '"':
+				inString = false
+			}
+			continue
+		}
+		switch c {
+		case '"':
+			inString = true
+			b.WriteByte(c)
+		case '{', '[':
+			depth++
+			b.WriteByte(c)
+			if depth <= maxDepth && i+1 < len(data) && data[i+1] != '}' && data[i+1] != ']' {
+				newline(depth)
+			}
+		case '}', ']':
+			if depth <= maxDepth && i > 0 && data[i-1] != '{' && data[i-1] != '[' {
+				newline(depth - 1)
+			}
+			depth--
+			b.WriteByte(c)
+		case ',':
+			b.WriteByte(c)
+			if depth <= maxDepth {
+				newline(depth)
+			}
+		case ':':
+			b.WriteByte(c)
+			if depth <= maxDepth {
+				b.WriteByte(' ')
+			}
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.Bytes()
 }
 
 // open reads path's envelope, checks its format and version (a newer one
