@@ -74,10 +74,18 @@ func (d *Dir) OpenRun(name string) (*RunHandle, *ga.Run, error) {
 
 func (h *RunHandle) load() (*ga.Run, error) {
 	r, err := readRun(filepath.Join(h.dir, "run.json"))
+	cps := h.checkpoints()
 	if err == nil {
+		// A crash between writing a generation's checkpoint and the run
+		// file leaves the checkpoint one generation ahead: take it.
+		if len(cps) > 0 && checkpointGeneration(cps[0]) > r.Generation {
+			if newer, cerr := readRun(cps[0]); cerr == nil {
+				return newer, nil
+			}
+		}
 		return r, nil
 	}
-	for _, cp := range h.checkpoints() {
+	for _, cp := range cps {
 		if r, cerr := readRun(cp); cerr == nil {
 			return r, nil
 		}
@@ -188,4 +196,13 @@ func WriteRunFile(path string, r *ga.Run) error {
 		return err
 	}
 	return WriteFileAtomic(path, data)
+}
+
+// checkpointGeneration reads N from ".../gen-N.json" (-1 if it is not one).
+func checkpointGeneration(path string) int {
+	var n int
+	if _, err := fmt.Sscanf(filepath.Base(path), "gen-%d.json", &n); err != nil {
+		return -1
+	}
+	return n
 }
