@@ -33,8 +33,9 @@ A player SPEC is comma-separated key=value pairs:
   name=plain,chromosome=seed003,search=plain,qs=3,depth=3
   name=evo,population=runs/x/run.json#best,nodes=20000
 Keys: name; chromosome (preset, player name or chromosome file; default
-full), population (an individual of a run written by evolve --out:
-runs/x/run.json#best, #gen0, #N or #id=N) or uci (engine path) with args and option.NAME=VALUE; search
+full), population (an individual of a saved run or a run file: NAME#best,
+runs/x/run.json#gen0, #N or #id=N), player (a saved player; keys after it
+override its settings) or uci (engine path) with args and option.NAME=VALUE; search
 (strong|plain); qs (plain quiescence plies); hash (MB); and the player's own
 limit: depth, nodes, movetime (ms) or tc (10+0.1).`
 

@@ -315,3 +315,39 @@ func fingerprint(t *testing.T, r *ga.Run) []byte {
 	}
 	return marshal(t, m)
 }
+
+// An older version is brought up to date by the format's migrations.
+func TestOlderVersionIsMigrated(t *testing.T) {
+	f := format{name: "evochess-test", version: 3, migrate: map[int]func(json.RawMessage) (json.RawMessage, error){
+		1: func(m json.RawMessage) (json.RawMessage, error) { // v1 had "n"; v2 calls it "count"
+			var v1 struct{ N int }
+			if err := json.Unmarshal(m, &v1); err != nil {
+				return nil, err
+			}
+			return json.Marshal(map[string]int{"count": v1.N})
+		},
+		2: func(m json.RawMessage) (json.RawMessage, error) { // v3 adds "unit"
+			var v2 map[string]any
+			if err := json.Unmarshal(m, &v2); err != nil {
+				return nil, err
+			}
+			v2["unit"] = "games"
+			return json.Marshal(v2)
+		},
+	}}
+	var got struct {
+		Count int    `json:"count"`
+		Unit  string `json:"unit"`
+	}
+	data := []byte(`{"format":"evochess-test","version":1,"content":{"n":7}}`)
+	if err := unseal("old.json", data, f, &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Count != 7 || got.Unit != "games" {
+		t.Fatalf("migrated to %+v", got)
+	}
+	delete(f.migrate, 2)
+	if err := unseal("old.json", data, f, &got); err == nil || !strings.Contains(err.Error(), "no migration from evochess-test version 2") {
+		t.Fatalf("missing migration: %v", err)
+	}
+}

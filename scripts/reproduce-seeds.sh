@@ -17,8 +17,9 @@ bin="$OUT/evochess"
 SF=${SF:-/usr/games/stockfish}
 seeds=("$@")
 [ ${#seeds[@]} -eq 0 ] && seeds=(003 004 000 001)
-say() { echo "\$ $*" | tee -a "$OUT/log"; }
-run() { say "$@"; "$@" 2>&1 | tee -a "$OUT/log"; }
+# run CMD…: the command line and its stderr (progress) go to $OUT/log,
+# its stdout wherever the caller sends it.
+run() { echo "\$ $*" >>"$OUT/log"; "$@" 2>>"$OUT/log"; }
 
 for s in "${seeds[@]}"; do
 	case $s in
@@ -37,13 +38,13 @@ for s in "${seeds[@]}"; do
 	004) # adaptive: 30 problems, half WAC (tactical) half STS (positional), N = 10, Gmax = 50
 		run "$bin" evolve --method adaptive --population 10 --problems 30 --suite wac,sts --tc nodes=5000 --seed 4 --out "$OUT/s004" --json >"$OUT/s004.jsonl"
 		for who in gen0 best; do
-			run "$bin" solve --player "population=$OUT/s004/run.json#$who" --suite wac,sts --tc nodes=5000
+			run "$bin" solve --player "population=$OUT/s004/run.json#$who" --suite wac,sts --tc nodes=5000 --json >"$OUT/s004-solve-$who.json"
 		done
 		run "$bin" match "name=evolved,population=$OUT/s004/run.json#best" "name=gen0,population=$OUT/s004/run.json#gen0" \
 			--games 200 --tc nodes=5000 --seed 4 --json >"$OUT/s004-vs-gen0.json"
 		;;
 	000) # classic against Stockfish at depth 1 from middlegame starts
-		run "$bin" evolve --method classic --population 20 --generations 10 --reference-games 4 \
+		run "$bin" evolve --method classic --population 20 --generations 15 --reference-games 10 \
 			--reference "name=sf1,uci=$SF,depth=1" --tc nodes=2000 --seed 5 --out "$OUT/s000" --json >"$OUT/s000.jsonl"
 		run "$bin" match "name=evolved,population=$OUT/s000/run.json#best,nodes=2000" "name=sf1,uci=$SF,depth=1" \
 			--games 100 --max-moves 200 --tc nodes=2000 --seed 5 --json >"$OUT/s000-vs-sf1.json"
