@@ -35,6 +35,7 @@ type command struct {
 // commands lists the subcommands in the order help shows them. Adding one
 // is a line here plus its cmd_<name>.go.
 var commands = []command{
+	{"arena", "open the terminal arena (what evochess alone does in a terminal)", runArena},
 	{"evolve", "evolve a population with one of the four seed genetic algorithms", runEvolve},
 	{"saves", "list, show, export, import and delete saved runs, players and tournaments", runSaves},
 	{"tournament", "play a round-robin, selection, knockout or gauntlet tournament", runTournament},
@@ -84,6 +85,9 @@ func init() {
 // run dispatches to a subcommand and returns the process exit status.
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
+		if stdout == io.Writer(os.Stdout) && isTerminal(os.Stdin) && isTerminal(os.Stdout) {
+			return runArena(nil, stdout, stderr)
+		}
 		printUsage(stdout)
 		return exitOK
 	}
@@ -112,9 +116,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 func printUsage(w io.Writer) {
-	fmt.Fprint(w, `evochess will evolve chess players with genetic algorithms, play them in
-tournaments and let you play them in a terminal arena. So far it has the
-chess core: rules, move generation, evaluation presets, search and UCI.
+	fmt.Fprint(w, `evochess evolves chess players with genetic algorithms, plays them in
+tournaments and lets you play them in a terminal arena ("evochess" alone,
+in a terminal, opens it).
 
 Usage:
   evochess <command> [flags]

@@ -152,3 +152,8 @@ func (h *HumanPlayer) Play(ctx context.Context, g GameView, lim core.Limits) (Mo
 		return MoveReply{}, ctx.Err()
 	}
 }
+
+// SetInfo makes the engine report each finished search iteration to f
+// (nil: no reports), e.g. to show its thinking; f runs on the searching
+// goroutine and must not block.
+func (e *EnginePlayer) SetInfo(f func(core.Info)) { e.s.OnInfo = f }

@@ -215,6 +215,9 @@ func (p *Pool) Run(parent context.Context, jobs []GameJob, each func(GameJob, Ga
 			total = n
 		case r := <-done:
 			received++
+			// Every started game ends with this event, aborted ones too, so
+			// a watcher's count of games in progress comes back to zero.
+			p.bus.Publish(GameFinished{Game: r.job.ID, Result: r.res})
 			if !stopped && each != nil && each(r.job, r.res) {
 				stopped = true
 				cancel()

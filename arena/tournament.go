@@ -131,7 +131,6 @@ func (r *runner) play(ctx context.Context, jobs []GameJob, stop func() bool) ([]
 			}
 		}
 		r.results = append(r.results, res)
-		r.t.Bus.Publish(GameFinished{Game: j.ID, Result: res})
 		r.t.Bus.Publish(StandingsChanged{Table: r.table.Clone()})
 		if r.t.OnResult != nil {
 			r.t.OnResult(j, &res, r.table)

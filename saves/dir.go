@@ -17,6 +17,7 @@ const (
 	Runs        = "runs"
 	Players     = "players"
 	Tournaments = "tournaments"
+	Games       = "games" // PGN files the terminal app saves
 )
 
 // Dir is a data directory.
@@ -48,7 +49,7 @@ func Open(root string) (*Dir, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, sub := range []string{Runs, Players, Tournaments} {
+	for _, sub := range []string{Runs, Players, Tournaments, Games} {
 		if err := os.MkdirAll(filepath.Join(abs, sub), 0o755); err != nil {
 			return nil, fmt.Errorf("data directory: %w", err)
 		}

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/evochess/evochess/arena"
 	"github.com/evochess/evochess/core"
@@ -288,4 +289,12 @@ func chromosomeFile(c *core.Chromosome) ([]byte, error) {
 		return nil, err
 	}
 	return b.Bytes(), nil
+}
+
+// SaveGame stores a PGN game under games/ with a name from the time, and
+// returns the file's path.
+func (d *Dir) SaveGame(pgn []byte) (string, error) {
+	name := "game-" + time.Now().UTC().Format("20060102-150405.000") + ".pgn"
+	path := filepath.Join(d.Root, Games, name)
+	return path, WriteFileAtomic(path, pgn)
 }

@@ -1,0 +1,51 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+
+	"github.com/evochess/evochess/saves"
+	"github.com/evochess/evochess/tui"
+)
+
+const arenaSynopsis = "evochess arena [--data DIR]   (also: evochess with no command, in a terminal)"
+
+const arenaAbout = `Open the terminal arena: Play (you against an engine, engines against each
+other, two people on one screen), Tournament (set up and watch one live)
+and Evolution (start, resume, watch and tune a run). ? shows every key.`
+
+func runArena(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("arena")
+	fs.StringVar(&dataRoot, "data", "", "data `DIR` (default $XDG_DATA_HOME/evochess or ~/.local/share/evochess)")
+	if status, ok := parseFlags(fs, arenaSynopsis, arenaAbout, args, stdout, stderr); !ok {
+		return status
+	}
+	if fs.NArg() > 0 {
+		return usageError(stderr, "arena", "unexpected argument %q", fs.Arg(0))
+	}
+	d, err := saves.Open(dataRoot)
+	if err != nil {
+		fmt.Fprintf(stderr, "arena: %v (nothing will be saved)\n", err)
+		d = nil
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel() // ends every search, tournament and run the app started
+	app := tui.New(&tui.Env{Ctx: ctx, Data: d}, lipgloss.DefaultRenderer(), tui.LocalPlain())
+	p := tea.NewProgram(app, tea.WithAltScreen(), tea.WithMouseCellMotion(), tea.WithContext(ctx))
+	if _, err := p.Run(); err != nil && ctx.Err() == nil {
+		fmt.Fprintf(stderr, "arena: %v\n", err)
+		return exitFail
+	}
+	return exitOK
+}
+
+// isTerminal reports whether f is a terminal (for "evochess" alone).
+func isTerminal(f *os.File) bool {
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}

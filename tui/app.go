@@ -1,0 +1,211 @@
+// Package tui is the terminal arena: a Bubble Tea app with Play,
+// Tournament and Evolution tabs, run locally or once per SSH session.
+package tui
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/bubbles/help"
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+)
+
+// page is one tab: a model with a size and its own help.
+type page interface {
+	tea.Model
+	Title() string
+	SetSize(w, h int)
+	ShortHelp() []key.Binding
+	FullHelp() [][]key.Binding
+	// Capturing: the page is taking text (a prompt), so single-letter
+	// global keys must reach it.
+	Capturing() bool
+}
+
+// Minimum window; below it the app says so instead of drawing.
+const (
+	MinWidth  = 60
+	MinHeight = 20
+)
+
+// App is the root model: it owns the tabs, routes keys to the active one
+// and data messages to the one that owns them, and draws the tab bar and
+// help around it.
+type App struct {
+	env      *Env
+	st       *Styles
+	keys     KeyMap
+	help     help.Model
+	pages    []page
+	active   int
+	w, h     int
+	showHelp bool
+	tabXs    []int // where each tab's label ends on the bar, for clicks
+}
+
+// New makes the app for one terminal: r renders for it (an SSH session's
+// own renderer), plain turns colour off.
+func New(env *Env, r *lipgloss.Renderer, plain bool) *App {
+	st := NewStyles(r, plain)
+	keys := DefaultKeyMap()
+	h := help.New()
+	h.Styles.ShortKey = st.Header
+	h.Styles.FullKey = st.Header
+	a := &App{env: env, st: st, keys: keys, help: h, w: 80, h: 24}
+	a.pages = []page{newPlayPage(env, st, keys), newTournamentPage(env, st, keys), newEvolutionPage(env, st, keys)}
+	a.resize()
+	return a
+}
+
+func (a *App) Init() tea.Cmd {
+	var cmds []tea.Cmd
+	for _, p := range a.pages {
+		cmds = append(cmds, p.Init())
+	}
+	return tea.Batch(cmds...)
+}
+
+const headerLines = 2 // tab bar and a blank line
+
+func (a *App) bodySize() (int, int) { return a.w, a.h - headerLines - 1 }
+
+func (a *App) resize() {
+	w, h := a.bodySize()
+	for _, p := range a.pages {
+		p.SetSize(w, h)
+	}
+	a.help.Width = a.w
+}
+
+// owner says which page a data message belongs to (-1: none).
+func owner(msg tea.Msg) int {
+	switch msg.(type) {
+	case engineMoveMsg, engineInfoMsg, useChromosomeMsg:
+		return 0
+	case tourEventMsg, tourDoneMsg:
+		return 1
+	case evoEventMsg, evoDoneMsg:
+		return 2
+	}
+	return -1
+}
+
+func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		a.w, a.h = msg.Width, msg.Height
+		a.resize()
+		return a, nil
+	case forwardMsg:
+		_, cmd := a.Update(msg.msg)
+		return a, tea.Batch(cmd, msg.next)
+	case tea.KeyMsg:
+		return a, a.key(msg)
+	case tea.MouseMsg:
+		if msg.Y == 0 && msg.Action == tea.MouseActionPress && msg.Button == tea.MouseButtonLeft {
+			for i, end := range a.tabXs {
+				if msg.X < end {
+					a.active = i
+					break
+				}
+			}
+			return a, nil
+		}
+		msg.Y -= headerLines
+		return a, a.send(a.active, msg)
+	}
+	if i := owner(msg); i >= 0 {
+		return a, a.send(i, msg)
+	}
+	return a, a.send(a.active, msg)
+}
+
+func (a *App) send(i int, msg tea.Msg) tea.Cmd {
+	m, cmd := a.pages[i].Update(msg)
+	a.pages[i] = m.(page)
+	return cmd
+}
+
+func (a *App) key(msg tea.KeyMsg) tea.Cmd {
+	k := a.keys
+	if msg.Type == tea.KeyCtrlC {
+		return tea.Quit
+	}
+	if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !msg.Paste {
+		// Keys typed faster than the terminal is read (or sent by a
+		// script, or over a slow SSH link) arrive together: each is a key.
+		var cmds []tea.Cmd
+		for _, r := range msg.Runes {
+			cmds = append(cmds, a.key(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}, Alt: msg.Alt}))
+		}
+		return tea.Batch(cmds...)
+	}
+	if a.pages[a.active].Capturing() {
+		return a.send(a.active, msg)
+	}
+	switch {
+	case a.showHelp && (key.Matches(msg, k.Help) || key.Matches(msg, k.Back)):
+		a.showHelp = false
+	case key.Matches(msg, k.Help):
+		a.showHelp = true
+	case key.Matches(msg, k.Quit):
+		return tea.Quit
+	case key.Matches(msg, k.NextTab):
+		a.active = (a.active + 1) % len(a.pages)
+	case key.Matches(msg, k.PrevTab):
+		a.active = (a.active + len(a.pages) - 1) % len(a.pages)
+	case key.Matches(msg, k.Tab1):
+		a.active = 0
+	case key.Matches(msg, k.Tab2):
+		a.active = 1
+	case key.Matches(msg, k.Tab3):
+		a.active = 2
+	default:
+		return a.send(a.active, msg)
+	}
+	return nil
+}
+
+func (a *App) View() string {
+	if a.w < MinWidth || a.h < MinHeight {
+		return a.st.Err.Render("window too small") + "\n" +
+			a.st.r.NewStyle().Width(max(a.w, 10)).Render("evochess needs at least "+itoa(MinWidth)+"×"+itoa(MinHeight)+"; this one is "+itoa(a.w)+"×"+itoa(a.h)+".")
+	}
+	var tabs []string
+	a.tabXs = a.tabXs[:0]
+	x := 0
+	for i, p := range a.pages {
+		label := itoa(i+1) + " " + p.Title()
+		s := a.st.Tab.Render(label)
+		if i == a.active {
+			s = a.st.TabActive.Render(label)
+		}
+		x += lipgloss.Width(s)
+		a.tabXs = append(a.tabXs, x)
+		tabs = append(tabs, s)
+	}
+	bar := strings.Join(tabs, "") + a.st.Dim.Render("   evochess")
+	_, bodyH := a.bodySize()
+	var body string
+	if a.showHelp {
+		groups := append(a.pages[a.active].FullHelp(), []key.Binding{a.keys.NextTab, a.keys.PrevTab, a.keys.Tab1, a.keys.Tab2, a.keys.Tab3, a.keys.Help, a.keys.Quit})
+		body = a.st.Title.Render(a.pages[a.active].Title()+" — keys") + "\n\n" + a.help.FullHelpView(groups)
+	} else {
+		body = a.pages[a.active].View()
+	}
+	body = a.st.r.NewStyle().MaxHeight(bodyH).MaxWidth(a.w).Render(body)
+	body += strings.Repeat("\n", max(bodyH-lipgloss.Height(body), 0))
+	footer := a.help.ShortHelpView(append(a.pages[a.active].ShortHelp(), a.keys.globalHelp()...))
+	return bar + "\n\n" + body + "\n" + footer
+}
+
+func itoa(n int) string {
+	if n < 0 {
+		return "-" + itoa(-n)
+	}
+	if n < 10 {
+		return string(rune('0' + n))
+	}
+	return itoa(n/10) + string(rune('0'+n%10))
+}

@@ -1,0 +1,528 @@
+package tui
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+
+	"github.com/evochess/evochess/arena"
+	"github.com/evochess/evochess/core"
+	"github.com/evochess/evochess/ga"
+	"github.com/evochess/evochess/saves"
+)
+
+// evoEventMsg is an event of the page's run (GA or fitness game);
+// evoDoneMsg the run's end.
+type evoEventMsg struct {
+	run int
+	ev  arena.Event
+}
+
+type evoDoneMsg struct {
+	run int
+	err error
+}
+
+// useChromosomeMsg asks the Play tab to play against a chromosome.
+type useChromosomeMsg struct {
+	name string
+	c    *core.Chromosome
+}
+
+var evoTCs = []string{"depth=1", "depth=2", "depth=3", "nodes=300", "nodes=1000", "nodes=2000", "nodes=5000", "nodes=20000"}
+
+// evolutionPage is the Evolution tab: start or resume a run, watch it,
+// tune it.
+type evolutionPage struct {
+	env  *Env
+	st   *Styles
+	keys KeyMap
+	w, h int
+
+	// Set-up.
+	focus                                  int
+	method, preset, fitness, tc, pop, gens int
+	workers                                int
+	seed                                   int
+	resumable                              []string
+	resume                                 int // 0: new run; i: resumable[i-1]
+
+	// The run.
+	runID   int
+	run     *ga.Run
+	handle  *saves.RunHandle
+	name    string
+	running bool
+	paused  bool
+	cancel  context.CancelFunc
+	history []ga.GenStats
+	changes []ga.Change
+	playing int // fitness games in progress
+	games   int
+	status  string
+	table   int // which piece-square table the heat map shows
+}
+
+func newEvolutionPage(env *Env, st *Styles, keys KeyMap) *evolutionPage {
+	e := &evolutionPage{env: env, st: st, keys: keys, method: 2, tc: 2, workers: runtime.NumCPU(), seed: 1}
+	e.applyMethodDefaults()
+	if env.Data != nil {
+		if list, err := env.Data.List(); err == nil {
+			for _, en := range list {
+				if en.Kind == "run" && en.Err == "" {
+					e.resumable = append(e.resumable, en.Name)
+				}
+			}
+		}
+	}
+	return e
+}
+
+// applyMethodDefaults puts the method's paper defaults in the form.
+func (e *evolutionPage) applyMethodDefaults() {
+	s := ga.DefaultSettings(ga.Methods[e.method])
+	e.preset = max(indexOf(core.PresetNames(), s.Preset), 0)
+	e.fitness = max(indexOf(ga.Fitnesses, s.Fitness), 0)
+	e.tc = max(indexOf(evoTCs, s.TC), 0)
+	e.pop, e.gens = s.Population, s.Generations
+}
+
+func indexOf(list []string, s string) int {
+	for i, v := range list {
+		if v == s {
+			return i
+		}
+	}
+	return -1
+}
+
+func (e *evolutionPage) Title() string    { return "Evolution" }
+func (e *evolutionPage) SetSize(w, h int) { e.w, e.h = w, h }
+func (e *evolutionPage) Init() tea.Cmd    { return nil }
+func (e *evolutionPage) Capturing() bool  { return false }
+func (e *evolutionPage) ShortHelp() []key.Binding {
+	k := e.keys
+	if e.running {
+		return []key.Binding{k.Pause, k.Stop, k.MutUp, k.PopUp, k.DepthUp, k.SendBest}
+	}
+	return []key.Binding{k.Up, k.Left, k.Start}
+}
+func (e *evolutionPage) FullHelp() [][]key.Binding {
+	k := e.keys
+	return [][]key.Binding{{k.Up, k.Down, k.Left, k.Right, k.Start}, {k.Pause, k.Stop}, {k.MutUp, k.MutDown, k.PopUp, k.PopDown, k.DepthUp, k.DepthDown}, {k.SendBest, k.NextTable}}
+}
+
+func (e *evolutionPage) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case evoEventMsg:
+		if msg.run == e.runID {
+			e.event(msg.ev)
+		}
+	case evoDoneMsg:
+		if msg.run == e.runID {
+			e.running = false
+			if e.handle != nil {
+				e.handle.Close()
+				e.handle = nil
+			}
+			if msg.err != nil {
+				e.status = "stopped: " + msg.err.Error()
+			}
+		}
+	case tea.KeyMsg:
+		return e, e.key(msg)
+	}
+	return e, nil
+}
+
+func (e *evolutionPage) event(ev arena.Event) {
+	switch ev := ev.(type) {
+	case ga.GenerationDone:
+		e.history = append(e.history, ev.Stats)
+		e.games += ev.Stats.Games
+	case ga.ParamChanged:
+		e.changes = append(e.changes, ev.Change)
+		e.status = fmt.Sprintf("generation %d: %s %s → %s", ev.Change.Generation, ev.Change.Param, ev.Change.Old, ev.Change.New)
+	case ga.RunPaused:
+		e.status = fmt.Sprintf("paused before generation %d", ev.Generation)
+	case ga.RunFinished:
+		e.status = fmt.Sprintf("finished after %d generations: %s", ev.Generation, ev.Reason)
+	case arena.GameStarted:
+		e.playing++
+	case arena.GameFinished:
+		e.playing = max(e.playing-1, 0)
+	}
+}
+
+func (e *evolutionPage) key(msg tea.KeyMsg) tea.Cmd {
+	k := e.keys
+	if e.running {
+		switch {
+		case key.Matches(msg, k.Pause):
+			if e.paused {
+				e.run.Resume()
+				e.status = "resumed"
+			} else {
+				e.run.Pause()
+				e.status = "pausing at the end of this generation…"
+			}
+			e.paused = !e.paused
+		case key.Matches(msg, k.Stop):
+			e.run.Stop()
+			e.run.Resume()
+			e.status = "stopping at the end of this generation…"
+		case key.Matches(msg, k.MutUp), key.Matches(msg, k.MutDown):
+			s := e.run.Settings
+			f := 1.25
+			if key.Matches(msg, k.MutDown) {
+				f = 0.8
+			}
+			e.set("mutation-strength", strconv.FormatFloat(math.Round(s.MutationStrength*f*1000)/1000, 'g', -1, 64))
+		case key.Matches(msg, k.PopUp), key.Matches(msg, k.PopDown):
+			d := 2
+			if key.Matches(msg, k.PopDown) {
+				d = -2
+			}
+			e.set("population", strconv.Itoa(max(e.run.Settings.Population+d, 2)))
+		case key.Matches(msg, k.DepthUp), key.Matches(msg, k.DepthDown):
+			i := indexOf(evoTCs, e.run.Settings.TC)
+			if key.Matches(msg, k.DepthUp) {
+				i = min(i+1, len(evoTCs)-1)
+			} else {
+				i = max(i-1, 0)
+			}
+			e.set("tc", evoTCs[max(i, 0)])
+		case key.Matches(msg, k.SendBest):
+			return e.sendBest()
+		case key.Matches(msg, k.NextTable):
+			e.table++
+		}
+		return nil
+	}
+	if e.run != nil {
+		switch {
+		case key.Matches(msg, k.SendBest):
+			return e.sendBest()
+		case key.Matches(msg, k.NextTable):
+			e.table++
+			return nil
+		case key.Matches(msg, k.Start):
+			e.run, e.history = nil, nil // back to the set-up form
+			return nil
+		}
+	}
+	const fields = 9
+	switch {
+	case key.Matches(msg, k.Up):
+		e.focus = (e.focus + fields - 1) % fields
+	case key.Matches(msg, k.Down):
+		e.focus = (e.focus + 1) % fields
+	case key.Matches(msg, k.Left), key.Matches(msg, k.Right):
+		d := 1
+		if key.Matches(msg, k.Left) {
+			d = -1
+		}
+		cyc := func(v, n int) int { return (v + d + n) % n }
+		switch e.focus {
+		case 0:
+			e.resume = cyc(e.resume, len(e.resumable)+1)
+		case 1:
+			e.method = cyc(e.method, len(ga.Methods))
+			e.applyMethodDefaults()
+		case 2:
+			e.preset = cyc(e.preset, len(core.PresetNames()))
+		case 3:
+			e.fitness = cyc(e.fitness, len(ga.Fitnesses))
+		case 4:
+			e.pop = min(max(e.pop+d*2, 2), 200)
+		case 5:
+			e.gens = min(max(e.gens+d*5, 1), 100000)
+		case 6:
+			e.tc = cyc(e.tc, len(evoTCs))
+		case 7:
+			e.workers = min(max(e.workers+d, 1), 64)
+		case 8:
+			e.seed = max(e.seed+d, 1)
+		}
+	case key.Matches(msg, k.Start):
+		return e.start()
+	}
+	return nil
+}
+
+func (e *evolutionPage) set(param, value string) {
+	if err := e.run.Set(param, value); err != nil {
+		e.status = err.Error()
+		return
+	}
+	e.status = fmt.Sprintf("%s → %s at the next generation", param, value)
+}
+
+func (e *evolutionPage) sendBest() tea.Cmd {
+	if e.run == nil || len(e.history) == 0 {
+		e.status = "no generation yet"
+		return nil
+	}
+	best := e.run.HallOfFame
+	if len(best) == 0 {
+		return nil
+	}
+	g := best[len(best)-1]
+	c := g.Chromosome.Clone()
+	name := fmt.Sprintf("%s#%d", e.name, g.ID)
+	e.status = "sent the best to Play (tab 1)"
+	return func() tea.Msg { return useChromosomeMsg{name: name, c: c} }
+}
+
+func (e *evolutionPage) start() tea.Cmd {
+	var r *ga.Run
+	var h *saves.RunHandle
+	var err error
+	if e.resume > 0 {
+		if e.env.Data == nil {
+			e.status = "no data directory"
+			return nil
+		}
+		e.name = e.resumable[e.resume-1]
+		if h, r, err = e.env.Data.OpenRun(e.name); err != nil {
+			e.status = err.Error()
+			return nil
+		}
+		r.Reopen()
+		r.Settings.Workers = e.workers
+		e.history = append([]ga.GenStats(nil), r.History...)
+	} else {
+		s := ga.DefaultSettings(ga.Methods[e.method])
+		s.Preset, s.Fitness, s.Population, s.Generations = core.PresetNames()[e.preset], ga.Fitnesses[e.fitness], e.pop, e.gens
+		s.TC, s.Workers, s.Seed = evoTCs[e.tc], e.workers, uint64(e.seed)
+		s.StartTable = s.StartTable && s.Preset == "seed003"
+		if r, err = ga.NewRun(s, nil); err != nil {
+			e.status = err.Error()
+			return nil
+		}
+		e.history = nil
+		if e.env.Data != nil {
+			e.name = "tui-" + time.Now().UTC().Format("20060102-150405")
+			if h, err = e.env.Data.CreateRun(e.name); err != nil {
+				e.status = err.Error()
+				return nil
+			}
+		}
+	}
+	if h != nil {
+		if err := h.Save(r); err != nil {
+			h.Close()
+			e.status = err.Error()
+			return nil
+		}
+		r.AfterGeneration = h.Save
+	}
+	e.run, e.handle, e.running, e.paused, e.games, e.playing, e.changes = r, h, true, false, 0, 0, nil
+	e.status = "running"
+	if e.name != "" {
+		e.status += " (saved as run " + e.name + ")"
+	}
+	e.runID++
+	id := e.runID
+	ctx, cancel := context.WithCancel(e.env.Ctx)
+	e.cancel = cancel
+	sub := r.Bus().Subscribe()
+	events := make(chan arena.Event, 64)
+	go func() {
+		defer close(events)
+		defer sub.Close()
+		for {
+			ev, ok := sub.Next(ctx)
+			if !ok {
+				return
+			}
+			if _, move := ev.(arena.MovePlayed); move {
+				continue // the tab counts games, it does not draw their moves
+			}
+			select {
+			case events <- ev:
+			case <-ctx.Done():
+				return
+			}
+			if _, end := ev.(ga.RunFinished); end {
+				return
+			}
+		}
+	}()
+	execute := func() tea.Msg {
+		err := r.Execute(ctx)
+		cancel()
+		return evoDoneMsg{run: id, err: err}
+	}
+	return tea.Batch(execute, forward(ctx, events, func(ev arena.Event) tea.Msg { return evoEventMsg{id, ev} }))
+}
+
+func (e *evolutionPage) View() string {
+	if e.run == nil {
+		return e.setupView()
+	}
+	return e.runView()
+}
+
+func (e *evolutionPage) setupView() string {
+	st := e.st
+	mark := func(i int, s string) string {
+		if e.focus == i {
+			return st.Header.Render("› " + s)
+		}
+		return "  " + s
+	}
+	run := "a new run"
+	if e.resume > 0 {
+		run = "resume " + e.resumable[e.resume-1]
+	}
+	lines := []string{st.Title.Render("Evolution") + st.Dim.Render("   ↑↓ choose · ←→ change · s starts"), "",
+		mark(0, "run          "+run),
+		mark(1, "method       "+ga.Methods[e.method]),
+		mark(2, "chromosome   "+core.PresetNames()[e.preset]),
+		mark(3, "fitness      "+ga.Fitnesses[e.fitness]),
+		mark(4, fmt.Sprintf("population   %d", e.pop)),
+		mark(5, fmt.Sprintf("generations  %d", e.gens)),
+		mark(6, "search       "+evoTCs[e.tc]),
+		mark(7, fmt.Sprintf("workers      %d", e.workers)),
+		mark(8, fmt.Sprintf("seed         %d", e.seed)),
+	}
+	if e.resume > 0 {
+		lines = append(lines, "", st.Dim.Render("a resumed run keeps its own settings; only workers apply"))
+	}
+	if e.status != "" {
+		lines = append(lines, "", st.Err.Render(e.status))
+	}
+	return strings.Join(lines, "\n")
+}
+
+func (e *evolutionPage) runView() string {
+	st := e.st
+	s := e.run.Settings
+	var head strings.Builder
+	state := "running"
+	switch {
+	case !e.running:
+		state = "ended"
+	case e.paused:
+		state = "paused"
+	}
+	fmt.Fprintf(&head, "%s %s on %s · population %d · %s · %s", st.Title.Render(s.Method), state, s.Preset, s.Population, s.Fitness, s.TC)
+	if n := len(e.history); n > 0 {
+		last := e.history[n-1]
+		fmt.Fprintf(&head, "\ngeneration %d  best %.2f  mean %.2f  std %.2f  diversity %.3f  games %d (%d playing)  %s",
+			last.Generation, last.Best, last.Mean, last.Std, last.Diversity, e.games, e.playing, time.Duration(last.Elapsed*float64(time.Second)).Round(time.Second))
+	} else {
+		fmt.Fprintf(&head, "\nfirst generation: %d games playing", e.playing)
+	}
+	if e.status != "" {
+		head.WriteString("\n" + st.Dim.Render(truncate(e.status, e.w)))
+	}
+	leftW := max(e.w/2, 40)
+	rightW := e.w - leftW - 2
+	var best, mean, div, elo []float64
+	for _, h := range e.history {
+		best, mean, div = append(best, h.Best), append(mean, h.Mean), append(div, h.Diversity)
+		if h.Validation != nil {
+			elo = append(elo, h.Validation.VsGen0.Elo)
+		}
+	}
+	plotH := max((e.h-8)/2, 3)
+	left := st.Header.Render("best and mean fitness") + "\n" + braillePlot([][]float64{best, mean}, leftW, plotH) +
+		"\n" + st.Header.Render("diversity") + "\n" + braillePlot([][]float64{div}, leftW, max(plotH/2, 2))
+	if len(elo) > 1 {
+		left += "\n" + st.Header.Render("validation Elo v generation 0") + "\n" + braillePlot([][]float64{elo}, leftW, 3)
+	}
+	right := e.geneView(rightW)
+	return head.String() + "\n\n" + lipgloss.JoinHorizontal(lipgloss.Top, left, "  ", right)
+}
+
+// geneView shows the best genome's piece-square table as a heat map when
+// the schema has tables, and the genes with the widest spread.
+func (e *evolutionPage) geneView(w int) string {
+	if len(e.history) == 0 {
+		return ""
+	}
+	st := e.st
+	schema := e.run.Schema()
+	last := e.history[len(e.history)-1]
+	bestVals := last.BestGenes
+	if bestVals == nil && len(e.run.HallOfFame) > 0 {
+		bestVals = e.run.HallOfFame[len(e.run.HallOfFame)-1].Chromosome.Values
+	}
+	var out strings.Builder
+	tables := tableStarts(schema)
+	if len(tables) > 0 && bestVals != nil {
+		t := tables[e.table%len(tables)]
+		name := strings.TrimSuffix(schema.Genes[t].Name, "_a1")
+		out.WriteString(st.Header.Render(name) + st.Dim.Render(" (t: next table)") + "\n")
+		out.WriteString(heatMap(st, bestVals[t:t+64]) + "\n")
+	}
+	type spread struct {
+		i    int
+		norm float64
+	}
+	var sp []spread
+	for i, g := range schema.Genes {
+		if g.Fixed || g.Hi <= g.Lo || i >= len(last.GeneStd) {
+			continue
+		}
+		sp = append(sp, spread{i, last.GeneStd[i] / (g.Hi - g.Lo)})
+	}
+	sort.SliceStable(sp, func(a, b int) bool { return sp[a].norm > sp[b].norm })
+	out.WriteString(st.Header.Render("genes: mean ± std (widest spread)") + "\n")
+	for _, x := range sp[:min(len(sp), 8)] {
+		g := schema.Genes[x.i]
+		out.WriteString(truncate(fmt.Sprintf("%-22s %9.3f ± %.3f", truncate(g.Name, 22), last.GeneMean[x.i], last.GeneStd[x.i]), w) + "\n")
+	}
+	return out.String()
+}
+
+// tableStarts finds the 64-gene piece-square tables of a schema.
+func tableStarts(s *core.Schema) []int {
+	var out []int
+	for i := 0; i+63 < len(s.Genes); i++ {
+		if strings.HasSuffix(s.Genes[i].Name, "_a1") && strings.HasSuffix(s.Genes[i+63].Name, "_h8") {
+			out = append(out, i)
+			i += 63
+		}
+	}
+	return out
+}
+
+// heatMap draws 64 values as an 8 × 8 board, white's view: shades in
+// colour, digits 0–9 of the range without.
+func heatMap(st *Styles, v []float64) string {
+	lo, hi := v[0], v[0]
+	for _, x := range v {
+		lo, hi = math.Min(lo, x), math.Max(hi, x)
+	}
+	if hi == lo {
+		hi = lo + 1
+	}
+	shades := []string{"17", "18", "19", "25", "31", "37", "43", "149", "185", "221", "220"}
+	var b strings.Builder
+	for r := 7; r >= 0; r-- {
+		for f := 0; f < 8; f++ {
+			x := (v[r*8+f] - lo) / (hi - lo)
+			if st.Color {
+				c := shades[int(x*float64(len(shades)-1))]
+				b.WriteString(st.r.NewStyle().Background(lipgloss.Color(c)).Render("  "))
+			} else {
+				b.WriteString(fmt.Sprintf("%d ", int(x*9.99)))
+			}
+		}
+		b.WriteByte('\n')
+	}
+	b.WriteString(st.Dim.Render(fmt.Sprintf("%.0f … %.0f", lo, hi)))
+	return b.String()
+}

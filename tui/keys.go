@@ -1,0 +1,63 @@
+package tui
+
+import "github.com/charmbracelet/bubbles/key"
+
+// KeyMap is every key binding of the app, in one place, with help texts.
+// Pages pick the ones they use for their help lines.
+type KeyMap struct {
+	// Global.
+	NextTab, PrevTab, Tab1, Tab2, Tab3, Help, Quit, Back key.Binding
+	// Board.
+	Up, Down, Left, Right, Select, Prompt, Flip, Undo, NewGame, Mode, Stronger, Weaker, Preset, Letters, SavePGN, LoadFEN key.Binding
+	// Runs and tournaments.
+	Start, Pause, Stop, MutUp, MutDown, PopUp, PopDown, DepthUp, DepthDown, SendBest, NextTable key.Binding
+}
+
+// DefaultKeyMap returns the bindings.
+func DefaultKeyMap() KeyMap {
+	b := func(help string, keys ...string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(keys[0], help))
+	}
+	return KeyMap{
+		NextTab: b("next tab", "tab"),
+		PrevTab: b("previous tab", "shift+tab"),
+		Tab1:    b("play", "1"),
+		Tab2:    b("tournament", "2"),
+		Tab3:    b("evolution", "3"),
+		Help:    b("help", "?"),
+		Quit:    b("quit", "q", "ctrl+c"),
+		Back:    b("back", "esc"),
+
+		Up:       b("up", "up", "k"),
+		Down:     b("down", "down", "j"),
+		Left:     b("left", "left", "h"),
+		Right:    b("right", "right", "l"),
+		Select:   b("pick/drop", "enter", " "),
+		Prompt:   b("type a move", ":"),
+		Flip:     b("flip board", "f"),
+		Undo:     b("take back", "u"),
+		NewGame:  b("new game", "n"),
+		Mode:     b("who plays", "m"),
+		Stronger: b("stronger engine", "+", "="),
+		Weaker:   b("weaker engine", "-"),
+		Preset:   b("engine's chromosome", "p"),
+		Letters:  b("letters/figures", "L"),
+		SavePGN:  b("save PGN", "w"),
+		LoadFEN:  b("set up FEN/PGN", "F"),
+
+		Start:     b("start", "s"),
+		Pause:     b("pause/resume", "P"),
+		Stop:      b("stop", "x"),
+		MutUp:     b("mutation +", "]"),
+		MutDown:   b("mutation −", "["),
+		PopUp:     b("population +", "}"),
+		PopDown:   b("population −", "{"),
+		DepthUp:   b("budget +", ">"),
+		DepthDown: b("budget −", "<"),
+		SendBest:  b("play the best", "b"),
+		NextTable: b("next table", "t"),
+	}
+}
+
+// globalHelp are the bindings every page shows after its own.
+func (k KeyMap) globalHelp() []key.Binding { return []key.Binding{k.NextTab, k.Help, k.Quit} }

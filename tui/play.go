@@ -1,0 +1,692 @@
+package tui
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/textinput"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+
+	"github.com/evochess/evochess/arena"
+	"github.com/evochess/evochess/core"
+)
+
+// Who plays a side.
+type sideKind int
+
+const (
+	human sideKind = iota
+	engine
+)
+
+// playModes are the line-ups "m" cycles through.
+var playModes = [][2]sideKind{{human, engine}, {engine, human}, {engine, engine}, {human, human}}
+
+// engineLevels are the engine strengths "+" and "-" move between.
+var engineLevels = []string{"depth=1", "depth=2", "depth=3", "depth=4", "nodes=20000", "movetime=300", "movetime=1000", "movetime=3000"}
+
+// Prompt purposes.
+const (
+	promptMove = iota
+	promptSetup
+)
+
+// engineSlot is the built-in engine of one side, with a lock so that a
+// cancelled search has finished before the next one starts.
+type engineSlot struct {
+	mu     sync.Mutex
+	player *arena.EnginePlayer
+	preset string
+}
+
+// Messages of the page's engine work; gen tells stale ones from current.
+type engineMoveMsg struct {
+	gen   int
+	reply arena.MoveReply
+	err   error
+}
+
+type engineInfoMsg struct {
+	gen  int
+	info core.Info
+}
+
+// playPage is the Play tab: a board, a human or engine on each side.
+type playPage struct {
+	env  *Env
+	st   *Styles
+	keys KeyMap
+	w, h int
+
+	pos      *core.Position
+	startFEN string
+	sans     []string
+
+	mode       int
+	preset     int // index into core.PlayerNames(); -1: custom
+	custom     *core.Chromosome
+	customName string
+	level      int
+	engines    [2]*engineSlot
+
+	flipped, letters bool
+	cursor, selected core.Square
+	promo            []core.Move // choices waiting for a promotion piece
+
+	prompt     textinput.Model
+	prompting  bool
+	promptKind int
+
+	thinking bool
+	gen      int
+	cancel   context.CancelFunc
+	info     core.Info
+	infoPos  *core.Position
+
+	status    string
+	statusBad bool
+	board     boardView // as last drawn, for mouse clicks
+	boardX    int       // where the board starts in the page
+	boardY    int
+}
+
+func newPlayPage(env *Env, st *Styles, keys KeyMap) *playPage {
+	ti := textinput.New()
+	ti.Prompt = ": "
+	ti.CharLimit = 400
+	p := &playPage{env: env, st: st, keys: keys, level: 5, cursor: core.MakeSquare(4, 1), selected: core.NoSquare, prompt: ti,
+		engines: [2]*engineSlot{{}, {}}}
+	p.preset = max(slices.Index(core.PlayerNames(), "full"), 0)
+	p.reset(core.StartFEN)
+	return p
+}
+
+func (p *playPage) Title() string { return "Play" }
+
+func (p *playPage) SetSize(w, h int) { p.w, p.h = w, h }
+
+func (p *playPage) Init() tea.Cmd { return p.maybeThink() }
+
+// reset starts a new game from fen (checked by the caller).
+func (p *playPage) reset(fen string) {
+	p.stopThinking()
+	pos, _ := core.ParseFEN(fen)
+	p.pos, p.startFEN, p.sans = pos, fen, nil
+	p.selected, p.promo, p.info, p.infoPos = core.NoSquare, nil, core.Info{}, nil
+}
+
+func (p *playPage) sideKind(c core.Color) sideKind { return playModes[p.mode][c] }
+
+func (p *playPage) humanToMove() bool {
+	return p.sideKind(p.pos.SideToMove()) == human && !p.pos.Status().Over()
+}
+
+// ShortHelp lists the page's main keys.
+func (p *playPage) ShortHelp() []key.Binding {
+	k := p.keys
+	return []key.Binding{k.Select, k.Prompt, k.Undo, k.NewGame, k.Mode, k.Stronger, k.Flip}
+}
+
+// FullHelp lists every key of the page.
+func (p *playPage) FullHelp() [][]key.Binding {
+	k := p.keys
+	return [][]key.Binding{{k.Up, k.Down, k.Left, k.Right, k.Select, k.Prompt}, {k.Undo, k.NewGame, k.LoadFEN, k.SavePGN}, {k.Mode, k.Stronger, k.Weaker, k.Preset}, {k.Flip, k.Letters}}
+}
+
+// Capturing reports whether the page wants every key (a prompt is open).
+func (p *playPage) Capturing() bool { return p.prompting || len(p.promo) > 0 }
+
+func (p *playPage) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case engineInfoMsg:
+		if msg.gen != p.gen || !p.thinking {
+			return p, nil
+		}
+		p.info = msg.info
+		return p, nil
+	case engineMoveMsg:
+		return p, p.engineMoved(msg)
+	case useChromosomeMsg:
+		p.custom, p.customName, p.preset = msg.c, msg.name, -1
+		p.say(false, "the engine now plays %s", msg.name)
+		return p, p.maybeThink()
+	case tea.MouseMsg:
+		return p, p.mouse(msg)
+	case tea.KeyMsg:
+		return p, p.key(msg)
+	}
+	return p, nil
+}
+
+func (p *playPage) say(bad bool, format string, args ...any) {
+	p.status, p.statusBad = fmt.Sprintf(format, args...), bad
+}
+
+func (p *playPage) key(msg tea.KeyMsg) tea.Cmd {
+	if p.prompting {
+		return p.promptKey(msg)
+	}
+	if len(p.promo) > 0 {
+		return p.promotionKey(msg)
+	}
+	k := p.keys
+	switch {
+	case key.Matches(msg, k.Up):
+		p.moveCursor(0, 1)
+	case key.Matches(msg, k.Down):
+		p.moveCursor(0, -1)
+	case key.Matches(msg, k.Left):
+		p.moveCursor(-1, 0)
+	case key.Matches(msg, k.Right):
+		p.moveCursor(1, 0)
+	case key.Matches(msg, k.Select):
+		return p.pick(p.cursor)
+	case key.Matches(msg, k.Prompt):
+		return p.openPrompt(promptMove, "")
+	case key.Matches(msg, k.LoadFEN):
+		return p.openPrompt(promptSetup, "")
+	case key.Matches(msg, k.Flip):
+		p.flipped = !p.flipped
+	case key.Matches(msg, k.Letters):
+		p.letters = !p.letters
+	case key.Matches(msg, k.Undo):
+		p.takeBack()
+	case key.Matches(msg, k.NewGame):
+		p.reset(core.StartFEN)
+		p.say(false, "new game")
+		return p.maybeThink()
+	case key.Matches(msg, k.Mode):
+		p.stopThinking()
+		p.mode = (p.mode + 1) % len(playModes)
+		p.say(false, "%s", p.lineup())
+		return p.maybeThink()
+	case key.Matches(msg, k.Stronger), key.Matches(msg, k.Weaker):
+		if key.Matches(msg, k.Stronger) {
+			p.level = min(p.level+1, len(engineLevels)-1)
+		} else {
+			p.level = max(p.level-1, 0)
+		}
+		p.say(false, "engine level %s (from its next move)", engineLevels[p.level])
+	case key.Matches(msg, k.Preset):
+		p.preset = (p.preset + 1) % len(core.PlayerNames())
+		p.say(false, "engine chromosome %s (from its next move)", p.engineName())
+	case key.Matches(msg, k.SavePGN):
+		p.savePGN()
+	case key.Matches(msg, k.Back):
+		p.selected = core.NoSquare
+	}
+	return nil
+}
+
+func (p *playPage) moveCursor(df, dr int) {
+	if p.flipped {
+		df, dr = -df, -dr
+	}
+	f := min(max(p.cursor.File()+df, 0), 7)
+	r := min(max(p.cursor.Rank()+dr, 0), 7)
+	p.cursor = core.MakeSquare(f, r)
+}
+
+func (p *playPage) mouse(msg tea.MouseMsg) tea.Cmd {
+	if msg.Action != tea.MouseActionPress || msg.Button != tea.MouseButtonLeft || p.Capturing() {
+		return nil
+	}
+	sq, ok := p.board.squareAt(msg.X-p.boardX, msg.Y-p.boardY)
+	if !ok {
+		return nil
+	}
+	p.cursor = sq
+	return p.pick(sq)
+}
+
+// legalFrom returns the legal moves of the piece on sq.
+func (p *playPage) legalFrom(sq core.Square) []core.Move {
+	var out []core.Move
+	for _, m := range p.pos.LegalMoves() {
+		if m.From() == sq {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// pick is enter or a click on sq: pick up a piece, or put the picked one
+// down there.
+func (p *playPage) pick(sq core.Square) tea.Cmd {
+	if !p.humanToMove() {
+		if p.pos.Status().Over() {
+			p.say(true, "the game is over: n starts a new one, u takes back")
+		} else {
+			p.say(true, "the engine is to move")
+		}
+		return nil
+	}
+	own := p.pos.PieceAt(sq) != core.NoPiece && p.pos.PieceAt(sq).Color() == p.pos.SideToMove()
+	if p.selected == core.NoSquare || own && sq != p.selected {
+		if !own {
+			return nil
+		}
+		if len(p.legalFrom(sq)) == 0 {
+			p.say(true, "%s has no legal move", sq)
+			return nil
+		}
+		p.selected = sq
+		return nil
+	}
+	if sq == p.selected {
+		p.selected = core.NoSquare
+		return nil
+	}
+	var choices []core.Move
+	for _, m := range p.legalFrom(p.selected) {
+		if m.To() == sq {
+			choices = append(choices, m)
+		}
+	}
+	switch len(choices) {
+	case 0:
+		p.say(true, "%s%s is not a legal move", p.selected, sq)
+		return nil
+	case 1:
+		p.selected = core.NoSquare
+		return p.play(choices[0])
+	}
+	p.promo = choices
+	p.say(false, "promote to: q r b n (esc: cancel)")
+	return nil
+}
+
+func (p *playPage) promotionKey(msg tea.KeyMsg) tea.Cmd {
+	if key.Matches(msg, p.keys.Back) {
+		p.promo, p.selected = nil, core.NoSquare
+		p.say(false, "")
+		return nil
+	}
+	want := map[string]core.PieceType{"q": core.Queen, "r": core.Rook, "b": core.Bishop, "n": core.Knight}[strings.ToLower(msg.String())]
+	for _, m := range p.promo {
+		if m.Promotion() == want {
+			p.promo, p.selected = nil, core.NoSquare
+			return p.play(m)
+		}
+	}
+	return nil
+}
+
+// play makes a legal move and lets the engine answer.
+func (p *playPage) play(m core.Move) tea.Cmd {
+	p.sans = append(p.sans, p.pos.SAN(m))
+	p.pos.MakeMove(m)
+	p.say(false, "")
+	if st := p.pos.Status(); st.Over() {
+		p.say(false, "%s", gameOverText(st))
+		return nil
+	}
+	return p.maybeThink()
+}
+
+func gameOverText(st core.Status) string {
+	res := map[core.Outcome]string{core.WhiteWins: "1-0, white wins", core.BlackWins: "0-1, black wins", core.Draw: "½-½, draw"}[st.Outcome]
+	return fmt.Sprintf("game over: %s by %s", res, st.Reason)
+}
+
+func (p *playPage) takeBack() {
+	p.stopThinking()
+	n := 1
+	if p.sideKind(p.pos.SideToMove().Other()) == engine && p.sideKind(p.pos.SideToMove()) == human || p.pos.Status().Over() && len(p.sans) > 1 && playModes[p.mode] != [2]sideKind{human, human} {
+		n = 2 // back to the human's turn
+	}
+	if playModes[p.mode] == [2]sideKind{engine, engine} {
+		n = 1
+	}
+	n = min(n, len(p.sans))
+	if n == 0 {
+		p.say(true, "nothing to take back")
+		return
+	}
+	for i := 0; i < n; i++ {
+		p.pos.UnmakeMove()
+	}
+	p.sans = p.sans[:len(p.sans)-n]
+	p.selected, p.promo = core.NoSquare, nil
+	p.say(false, "took back %d move(s)", n)
+}
+
+func (p *playPage) openPrompt(kind int, text string) tea.Cmd {
+	p.prompting, p.promptKind = true, kind
+	p.prompt.SetValue(text)
+	p.prompt.Placeholder = "a move: e4, Nf3, exd5, O-O, e7e8q"
+	if kind == promptSetup {
+		p.prompt.Placeholder = "a FEN, or a PGN game on one line"
+	}
+	p.prompt.CursorEnd()
+	return p.prompt.Focus()
+}
+
+func (p *playPage) promptKey(msg tea.KeyMsg) tea.Cmd {
+	switch msg.Type {
+	case tea.KeyEsc:
+		p.prompting = false
+		p.prompt.Blur()
+		return nil
+	case tea.KeyTab:
+		if p.promptKind == promptMove {
+			p.prompt.SetValue(commonPrefix(p.completions(p.prompt.Value())))
+			p.prompt.CursorEnd()
+		}
+		return nil
+	case tea.KeyEnter:
+		text := strings.TrimSpace(p.prompt.Value())
+		if p.promptKind == promptSetup {
+			if err := p.setup(text); err != nil {
+				p.say(true, "%v", err)
+				return nil // the prompt stays open with the text, the game unchanged
+			}
+			p.prompting = false
+			p.prompt.Blur()
+			return p.maybeThink()
+		}
+		if !p.humanToMove() {
+			p.say(true, "not your move")
+			return nil
+		}
+		m, err := p.pos.ParseMove(text)
+		if err != nil {
+			if c := p.completions(text); len(c) > 1 && len(c) <= 8 {
+				p.say(true, "%q is ambiguous: %s", text, strings.Join(c, " "))
+			} else {
+				p.say(true, "%v", err)
+			}
+			return nil
+		}
+		p.prompting = false
+		p.prompt.Blur()
+		return p.play(m)
+	}
+	var cmd tea.Cmd
+	p.prompt, cmd = p.prompt.Update(msg)
+	return cmd
+}
+
+// completions lists the legal moves whose SAN or UCI form starts with text.
+func (p *playPage) completions(text string) []string {
+	var out []string
+	for _, m := range p.pos.LegalMoves() {
+		san := p.pos.SAN(m)
+		if strings.HasPrefix(strings.TrimRight(san, "+#"), text) || strings.HasPrefix(m.String(), text) {
+			out = append(out, san)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+func commonPrefix(words []string) string {
+	if len(words) == 0 {
+		return ""
+	}
+	pre := strings.TrimRight(words[0], "+#")
+	for _, w := range words[1:] {
+		for !strings.HasPrefix(w, pre) {
+			pre = pre[:len(pre)-1]
+		}
+	}
+	return pre
+}
+
+// setup starts a game from a FEN, or replays a PGN game.
+func (p *playPage) setup(text string) error {
+	if _, err := core.ParseFEN(text); err == nil {
+		p.reset(text)
+		p.say(false, "position set up")
+		return nil
+	} else if !strings.Contains(text, "1.") && !strings.HasPrefix(text, "[") {
+		return err
+	}
+	g, err := core.NewPGNReader(strings.NewReader(text)).Next()
+	if err != nil {
+		return fmt.Errorf("not a FEN, and as PGN: %w", err)
+	}
+	start, err := g.StartPosition()
+	if err != nil {
+		return err
+	}
+	p.reset(start.FEN())
+	for _, m := range g.Moves {
+		p.sans = append(p.sans, p.pos.SAN(m))
+		p.pos.MakeMove(m)
+	}
+	p.say(false, "PGN game loaded: %d moves", len(g.Moves))
+	return nil
+}
+
+func (p *playPage) lineup() string {
+	name := func(c core.Color) string {
+		if p.sideKind(c) == human {
+			return "you"
+		}
+		return fmt.Sprintf("%s (%s)", p.engineName(), engineLevels[p.level])
+	}
+	return fmt.Sprintf("white: %s  ·  black: %s", name(core.White), name(core.Black))
+}
+
+// maybeThink starts the engine when it is to move.
+func (p *playPage) maybeThink() tea.Cmd {
+	side := p.pos.SideToMove()
+	if p.thinking || p.sideKind(side) != engine || p.pos.Status().Over() {
+		return nil
+	}
+	slot := p.engines[side]
+	preset, custom := p.engineName(), p.custom
+	tc, _ := arena.ParseTimeControl(engineLevels[p.level])
+	p.gen++
+	gen := p.gen
+	ctx, cancel := context.WithCancel(p.env.Ctx)
+	p.cancel, p.thinking = cancel, true
+	p.info, p.infoPos = core.Info{}, p.pos.Clone()
+	view := arena.GameView{StartFEN: p.startFEN, Moves: p.pos.Moves(), Pos: p.pos.Clone()}
+	infos := make(chan core.Info, 4)
+	search := func() tea.Msg {
+		slot.mu.Lock()
+		defer slot.mu.Unlock()
+		defer close(infos)
+		if slot.player == nil || slot.preset != preset {
+			var w *core.Weights
+			var err error
+			if preset == p.customName && custom != nil {
+				w, err = custom.Compile()
+			} else {
+				w, err = core.LoadWeights(preset)
+			}
+			if err != nil {
+				return engineMoveMsg{gen: gen, err: err}
+			}
+			slot.player = arena.NewEnginePlayer(preset, w, arena.EngineOptions{HashMB: 16})
+			slot.preset = preset
+		}
+		slot.player.SetInfo(func(in core.Info) {
+			select {
+			case infos <- in:
+			default: // the UI is behind: it sees the next one
+			}
+		})
+		defer slot.player.SetInfo(nil)
+		reply, err := slot.player.Play(ctx, view, tc.Limits())
+		return engineMoveMsg{gen: gen, reply: reply, err: err}
+	}
+	return tea.Batch(search, forward(p.env.Ctx, infos, func(in core.Info) tea.Msg { return engineInfoMsg{gen, in} }))
+}
+
+func (p *playPage) stopThinking() {
+	if p.cancel != nil {
+		p.cancel()
+	}
+	p.gen++
+	p.thinking, p.cancel = false, nil
+}
+
+func (p *playPage) engineMoved(msg engineMoveMsg) tea.Cmd {
+	if msg.gen != p.gen {
+		return nil // a search given up (take back, new game)
+	}
+	p.thinking = false
+	if p.cancel != nil {
+		p.cancel()
+		p.cancel = nil
+	}
+	if msg.err != nil {
+		p.say(true, "engine: %v", msg.err)
+		return nil
+	}
+	if !p.pos.IsLegal(msg.reply.Move) {
+		p.say(true, "engine played an illegal move %s", msg.reply.Move)
+		return nil
+	}
+	return p.play(msg.reply.Move)
+}
+
+func (p *playPage) savePGN() {
+	g := &core.PGNGame{}
+	start, _ := core.ParseFEN(p.startFEN)
+	g.SetStartPosition(start)
+	names := map[sideKind]string{human: "Human", engine: "evochess " + p.engineName()}
+	g.SetTag("Event", "evochess game")
+	g.SetTag("Date", time.Now().Format("2006.01.02"))
+	g.SetTag("White", names[p.sideKind(core.White)])
+	g.SetTag("Black", names[p.sideKind(core.Black)])
+	for _, m := range p.pos.Moves() {
+		g.AddMove(m, "")
+	}
+	g.Result = p.pos.Status().Outcome
+	var b bytes.Buffer
+	if err := core.WritePGN(&b, g); err != nil {
+		p.say(true, "save: %v", err)
+		return
+	}
+	path, err := p.env.SaveGame(b.Bytes())
+	if err != nil {
+		p.say(true, "save: %v", err)
+		return
+	}
+	p.say(false, "saved %s", path)
+}
+
+func (p *playPage) View() string {
+	side := 34
+	bw, bh := fitSquares(p.w-side-2, p.h-1)
+	p.board = boardView{pos: p.pos, flipped: p.flipped, letters: p.letters, cursor: core.NoSquare,
+		selected: p.selected, last: p.pos.LastMove(), sqW: bw, sqH: bh}
+	if p.humanToMove() && !p.Capturing() {
+		p.board.cursor = p.cursor
+	}
+	if p.selected != core.NoSquare {
+		for _, m := range p.legalFrom(p.selected) {
+			p.board.targets |= core.SquareBB(m.To())
+		}
+	}
+	board := p.board.render(p.st)
+	p.boardX, p.boardY = 0, 0
+	panelW := max(p.w-lipgloss.Width(board)-2, 20)
+	panel := p.panel(panelW, lipgloss.Height(board))
+	return lipgloss.JoinHorizontal(lipgloss.Top, board, "  ", panel)
+}
+
+func (p *playPage) panel(w, h int) string {
+	st := p.st
+	var lines []string
+	lines = append(lines, st.Header.Render("White ")+p.sideName(core.White), st.Header.Render("Black ")+p.sideName(core.Black))
+	if stt := p.pos.Status(); stt.Over() {
+		lines = append(lines, st.Title.Render(gameOverText(stt)))
+	} else if p.thinking {
+		in := p.info
+		line := "thinking…"
+		if in.Depth > 0 {
+			line = fmt.Sprintf("depth %d  %s  %dk nodes  %s", in.Depth, scoreText(in.Score, p.infoPos.SideToMove()), in.Nodes/1000, pvText(p.infoPos, in.PV, 6))
+		}
+		lines = append(lines, st.Dim.Render(truncate(line, w)))
+	} else {
+		lines = append(lines, fmt.Sprintf("%s to move", map[core.Color]string{core.White: "White", core.Black: "Black"}[p.pos.SideToMove()]))
+	}
+	lines = append(lines, "")
+	// The move list, the last moves that fit.
+	var moves []string
+	first := p.pos.FullmoveNumber() - (len(p.sans)+btoi(p.pos.SideToMove() == core.Black))/2
+	startBlack := (len(p.sans)%2 == 1) == (p.pos.SideToMove() == core.White)
+	for i := 0; i < len(p.sans); {
+		num := first + len(moves)
+		if i == 0 && startBlack {
+			moves = append(moves, fmt.Sprintf("%3d. …      %s", num, p.sans[0]))
+			i++
+			continue
+		}
+		row := fmt.Sprintf("%3d. %-7s", num, p.sans[i])
+		if i+1 < len(p.sans) {
+			row += " " + p.sans[i+1]
+		}
+		moves = append(moves, row)
+		i += 2
+	}
+	room := max(h-len(lines)-3, 1)
+	if len(moves) > room {
+		moves = moves[len(moves)-room:]
+	}
+	lines = append(lines, moves...)
+	for len(lines) < h-2 {
+		lines = append(lines, "")
+	}
+	if p.prompting {
+		lines = append(lines, p.prompt.View())
+		if p.promptKind == promptMove {
+			if c := p.completions(p.prompt.Value()); p.prompt.Value() != "" && len(c) <= 10 {
+				lines = append(lines, st.Dim.Render(truncate(strings.Join(c, " "), w)))
+			}
+		}
+	}
+	if p.status != "" {
+		s := truncate(p.status, w)
+		if p.statusBad {
+			s = st.Err.Render(s)
+		}
+		lines = append(lines, s)
+	}
+	return strings.Join(lines, "\n")
+}
+
+func (p *playPage) sideName(c core.Color) string {
+	if p.sideKind(c) == human {
+		return "you"
+	}
+	return fmt.Sprintf("%s, %s", p.engineName(), engineLevels[p.level])
+}
+
+// engineName is the engine's chromosome: a named player or a run's genome.
+func (p *playPage) engineName() string {
+	if p.preset < 0 {
+		return p.customName
+	}
+	return core.PlayerNames()[p.preset]
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func truncate(s string, w int) string {
+	if lipgloss.Width(s) <= w {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 0 && lipgloss.Width(string(r))+1 > w {
+		r = r[:len(r)-1]
+	}
+	return string(r) + "…"
+}

@@ -1,0 +1,90 @@
+package tui
+
+import (
+	"fmt"
+	"math"
+	"strings"
+)
+
+// braillePlot draws series as lines on a w × h cell canvas of Braille
+// dots (2 × 4 per cell), all on one y scale, with the range on the left.
+func braillePlot(series [][]float64, w, h int) string {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	n := 0
+	for _, s := range series {
+		for _, v := range s {
+			lo, hi = math.Min(lo, v), math.Max(hi, v)
+		}
+		n = max(n, len(s))
+	}
+	if n == 0 || w < 4 || h < 2 {
+		return ""
+	}
+	if hi == lo {
+		hi, lo = hi+1, lo-1
+	}
+	label := 9
+	cw := w - label
+	dw, dh := cw*2, h*4
+	dots := make([][]bool, dh)
+	for i := range dots {
+		dots[i] = make([]bool, dw)
+	}
+	set := func(x, y int) {
+		if x >= 0 && x < dw && y >= 0 && y < dh {
+			dots[y][x] = true
+		}
+	}
+	for _, s := range series {
+		prevX, prevY := -1, -1
+		for i, v := range s {
+			x := 0
+			if n > 1 {
+				x = i * (dw - 1) / (n - 1)
+			}
+			y := dh - 1 - int(math.Round((v-lo)/(hi-lo)*float64(dh-1)))
+			if prevX >= 0 { // join to the previous point
+				steps := max(abs(x-prevX), abs(y-prevY), 1)
+				for k := 0; k <= steps; k++ {
+					set(prevX+(x-prevX)*k/steps, prevY+(y-prevY)*k/steps)
+				}
+			}
+			set(x, y)
+			prevX, prevY = x, y
+		}
+	}
+	bits := [4][2]rune{{0x01, 0x08}, {0x02, 0x10}, {0x04, 0x20}, {0x40, 0x80}}
+	var b strings.Builder
+	for row := 0; row < h; row++ {
+		switch row {
+		case 0:
+			b.WriteString(fmt.Sprintf("%8.4g ", hi))
+		case h - 1:
+			b.WriteString(fmt.Sprintf("%8.4g ", lo))
+		default:
+			b.WriteString(strings.Repeat(" ", label))
+		}
+		for col := 0; col < cw; col++ {
+			r := rune(0x2800)
+			for dy := 0; dy < 4; dy++ {
+				for dx := 0; dx < 2; dx++ {
+					if dots[row*4+dy][col*2+dx] {
+						r |= bits[dy][dx]
+					}
+				}
+			}
+			b.WriteRune(r)
+		}
+		if row < h-1 {
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

@@ -1,0 +1,478 @@
+package tui
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"runtime"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+
+	"github.com/evochess/evochess/arena"
+	"github.com/evochess/evochess/core"
+	"github.com/evochess/evochess/saves"
+)
+
+// tourEventMsg is an arena event of the page's tournament; tourDoneMsg
+// its end.
+type tourEventMsg struct {
+	run int
+	ev  arena.Event
+}
+
+type tourDoneMsg struct {
+	run int
+	rep *arena.Report
+	err error
+}
+
+var (
+	tourFormats = []string{arena.RoundRobin, arena.Gauntlet, arena.Selection, arena.Knockout}
+	tourTCs     = []string{"depth=1", "depth=2", "depth=3", "nodes=5000", "nodes=20000", "movetime=100", "10+0.1"}
+)
+
+// tourEntry is a player the set-up list offers.
+type tourEntry struct {
+	label string
+	spec  string
+	on    bool
+}
+
+// liveGame is a game in progress, for the mini-boards.
+type liveGame struct {
+	white, black string
+	fen          string
+	ply          int
+}
+
+// tournamentPage is the Tournament tab: set up, then watch.
+type tournamentPage struct {
+	env  *Env
+	st   *Styles
+	keys KeyMap
+	w, h int
+
+	// Set-up.
+	entries                           []tourEntry
+	focus                             int // 0..3 settings, 4.. entries
+	format, tc, rounds, workers, seed int
+
+	// Running or finished.
+	run       int
+	running   bool
+	cancel    context.CancelFunc
+	table     *arena.Table
+	live      map[int]*liveGame
+	results   []arena.GameResult
+	started   time.Time
+	report    *arena.Report
+	status    string
+	replay    int // index into results being replayed, -1 none
+	replayPly int
+}
+
+func newTournamentPage(env *Env, st *Styles, keys KeyMap) *tournamentPage {
+	t := &tournamentPage{env: env, st: st, keys: keys, tc: 3, rounds: 1, workers: runtime.NumCPU(), seed: 1, replay: -1}
+	for i, name := range core.PlayerNames() {
+		t.entries = append(t.entries, tourEntry{label: name, spec: "name=" + name + ",chromosome=" + name, on: i < 3})
+	}
+	if env.Data != nil {
+		if list, err := env.Data.List(); err == nil {
+			for _, e := range list {
+				if e.Kind == "player" && e.Err == "" {
+					t.entries = append(t.entries, tourEntry{label: "player " + e.Name, spec: "name=" + e.Name + ",player=" + e.Name})
+				}
+			}
+		}
+	}
+	for _, eng := range []string{"/usr/games/stockfish", "/usr/games/toga2", "/usr/games/glaurung"} {
+		if _, err := os.Stat(eng); err == nil {
+			name := eng[strings.LastIndex(eng, "/")+1:]
+			t.entries = append(t.entries, tourEntry{label: name + " (UCI, depth 1)", spec: "name=" + name + "1,uci=" + eng + ",depth=1"})
+		}
+	}
+	return t
+}
+
+func (t *tournamentPage) Title() string    { return "Tournament" }
+func (t *tournamentPage) SetSize(w, h int) { t.w, t.h = w, h }
+func (t *tournamentPage) Init() tea.Cmd    { return nil }
+func (t *tournamentPage) Capturing() bool  { return false }
+func (t *tournamentPage) ShortHelp() []key.Binding {
+	k := t.keys
+	return []key.Binding{k.Up, k.Select, k.Left, k.Start, k.Stop}
+}
+func (t *tournamentPage) FullHelp() [][]key.Binding {
+	k := t.keys
+	return [][]key.Binding{{k.Up, k.Down, k.Select, k.Left, k.Right}, {k.Start, k.Stop}}
+}
+
+func (t *tournamentPage) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tourEventMsg:
+		if msg.run == t.run {
+			t.event(msg.ev)
+		}
+	case tourDoneMsg:
+		if msg.run == t.run {
+			t.finish(msg)
+		}
+	case tea.KeyMsg:
+		return t, t.key(msg)
+	}
+	return t, nil
+}
+
+func (t *tournamentPage) event(e arena.Event) {
+	switch e := e.(type) {
+	case arena.GameStarted:
+		t.live[e.Game] = &liveGame{white: e.White, black: e.Black, fen: e.StartFEN}
+	case arena.MovePlayed:
+		if g := t.live[e.Game]; g != nil {
+			g.fen, g.ply = e.FEN, e.Ply
+		}
+	case arena.GameFinished:
+		delete(t.live, e.Game)
+		t.results = append(t.results, e.Result)
+	case arena.StandingsChanged:
+		t.table = e.Table
+	}
+}
+
+func (t *tournamentPage) finish(msg tourDoneMsg) {
+	t.running, t.report = false, msg.rep
+	if t.cancel != nil {
+		t.cancel()
+	}
+	switch {
+	case msg.err != nil:
+		t.status = "stopped: " + msg.err.Error()
+	case msg.rep != nil:
+		t.status = fmt.Sprintf("finished (%s): %d games in %s", msg.rep.Reason, msg.rep.Games, time.Since(t.started).Round(time.Second))
+		t.table = msg.rep.Table
+		if t.env.Data != nil {
+			name := "tui-" + time.Now().UTC().Format("20060102-150405")
+			var pgn bytes.Buffer
+			for i := range msg.rep.Results {
+				arena.WriteGamePGN(&pgn, &msg.rep.Results[i], "evochess tournament", "")
+			}
+			if err := t.env.Data.SaveTournament(&saves.TournamentRecord{Name: name, Players: msg.rep.Players, Report: msg.rep}, pgn.Bytes()); err == nil {
+				t.status += "; saved as tournament " + name
+			}
+		}
+	}
+}
+
+func (t *tournamentPage) key(msg tea.KeyMsg) tea.Cmd {
+	k := t.keys
+	if t.replay >= 0 {
+		switch {
+		case key.Matches(msg, k.Back):
+			t.replay = -1
+		case key.Matches(msg, k.Left):
+			t.replayPly = max(t.replayPly-1, 0)
+		case key.Matches(msg, k.Right):
+			t.replayPly = min(t.replayPly+1, len(t.results[t.replay].Moves))
+		}
+		return nil
+	}
+	if t.running {
+		if key.Matches(msg, k.Stop) && t.cancel != nil {
+			t.cancel()
+			t.status = "stopping…"
+		}
+		return nil
+	}
+	n := 5 + len(t.entries)
+	switch {
+	case key.Matches(msg, k.Up):
+		t.focus = (t.focus + n - 1) % n
+	case key.Matches(msg, k.Down):
+		t.focus = (t.focus + 1) % n
+	case key.Matches(msg, k.Left), key.Matches(msg, k.Right):
+		d := 1
+		if key.Matches(msg, k.Left) {
+			d = -1
+		}
+		switch t.focus {
+		case 0:
+			t.format = (t.format + d + len(tourFormats)) % len(tourFormats)
+		case 1:
+			t.tc = (t.tc + d + len(tourTCs)) % len(tourTCs)
+		case 2:
+			t.rounds = min(max(t.rounds+d, 1), 50)
+		case 3:
+			t.workers = min(max(t.workers+d, 1), 64)
+		case 4:
+			t.seed = max(t.seed+d, 1)
+		}
+	case key.Matches(msg, k.Select):
+		if t.focus >= 5 {
+			t.entries[t.focus-5].on = !t.entries[t.focus-5].on
+		} else if len(t.results) > 0 {
+			t.replay, t.replayPly = len(t.results)-1, 0
+		}
+	case key.Matches(msg, k.Start):
+		return t.start()
+	}
+	return nil
+}
+
+func (t *tournamentPage) start() tea.Cmd {
+	var specs []arena.PlayerSpec
+	for _, e := range t.entries {
+		if !e.on {
+			continue
+		}
+		ps, err := arena.ParsePlayerSpec(e.spec)
+		if err != nil {
+			t.status = err.Error()
+			return nil
+		}
+		specs = append(specs, ps)
+	}
+	if len(specs) < 2 {
+		t.status = "pick at least two players (enter on a player)"
+		return nil
+	}
+	tc, _ := arena.ParseTimeControl(tourTCs[t.tc])
+	book, _ := arena.OpenBook(arena.BuiltinBook)
+	bus := arena.NewBus()
+	sub := bus.Subscribe()
+	tour := &arena.Tournament{Format: tourFormats[t.format], Players: specs, Rounds: t.rounds, Book: book, Seed: uint64(t.seed),
+		Workers: t.workers, Bus: bus, Options: arena.GameOptions{TC: tc, MaxMoves: 200, Margin: 100 * time.Millisecond}}
+	t.run++
+	run := t.run
+	ctx, cancel := context.WithCancel(t.env.Ctx)
+	t.cancel, t.running, t.started = cancel, true, time.Now()
+	names := make([]string, len(specs))
+	for i, s := range specs {
+		names[i] = s.Name
+	}
+	t.table, t.live, t.results, t.report, t.status = arena.NewTable(names, 0), map[int]*liveGame{}, nil, nil, ""
+	events := make(chan arena.Event, 64)
+	go func() { // the subscription's reader: ends with the tournament or the app
+		defer close(events)
+		defer sub.Close()
+		for {
+			e, ok := sub.Next(ctx)
+			if !ok {
+				return
+			}
+			select {
+			case events <- e:
+			case <-ctx.Done():
+				return
+			}
+			if _, end := e.(arena.TournamentFinished); end {
+				return
+			}
+		}
+	}()
+	play := func() tea.Msg {
+		rep, err := tour.Run(ctx)
+		return tourDoneMsg{run: run, rep: rep, err: err}
+	}
+	return tea.Batch(play, forward(ctx, events, func(e arena.Event) tea.Msg { return tourEventMsg{run, e} }))
+}
+
+func (t *tournamentPage) View() string {
+	if t.replay >= 0 {
+		return t.replayView()
+	}
+	if !t.running && t.report == nil && len(t.results) == 0 {
+		return t.setupView()
+	}
+	return t.liveView()
+}
+
+func (t *tournamentPage) setupView() string {
+	st := t.st
+	mark := func(i int, s string) string {
+		if t.focus == i {
+			return st.Header.Render("› " + s)
+		}
+		return "  " + s
+	}
+	lines := []string{st.Title.Render("New tournament") + st.Dim.Render("   ↑↓ choose · ←→ change · enter toggles a player · s starts"), ""}
+	lines = append(lines,
+		mark(0, "format       "+tourFormats[t.format]),
+		mark(1, "time control "+tourTCs[t.tc]),
+		mark(2, fmt.Sprintf("rounds       %d", t.rounds)),
+		mark(3, fmt.Sprintf("concurrency  %d", t.workers)),
+		mark(4, fmt.Sprintf("seed         %d", t.seed)), "", st.Header.Render("Players"))
+	first := max(0, t.focus-5-(t.h-16))
+	for i := first; i < len(t.entries) && len(lines) < t.h-1; i++ {
+		box := "[ ]"
+		if t.entries[i].on {
+			box = "[x]"
+		}
+		lines = append(lines, mark(5+i, box+" "+t.entries[i].label))
+	}
+	if t.status != "" {
+		lines = append(lines, st.Err.Render(t.status))
+	}
+	return strings.Join(lines, "\n")
+}
+
+func (t *tournamentPage) liveView() string {
+	st := t.st
+	tb := t.table
+	var b strings.Builder
+	total := 0
+	if tb != nil {
+		total = tb.Total
+	}
+	done := len(t.results)
+	b.WriteString(st.Title.Render(tourFormats[t.format]+" · "+tourTCs[t.tc]) + "  " + progressBar(done, total, 30, time.Since(t.started)) + "\n")
+	if t.status != "" {
+		b.WriteString(st.Dim.Render(t.status) + "\n")
+	}
+	b.WriteString("\n")
+	if tb != nil {
+		b.WriteString(standingsTable(st, tb))
+	}
+	if len(t.live) > 0 {
+		b.WriteString("\n" + st.Header.Render("Playing now") + "\n")
+		b.WriteString(t.miniBoards())
+	}
+	if t.report != nil && len(t.report.Pairings) > 0 {
+		b.WriteString("\n" + st.Header.Render("Pairings") + "\n")
+		for _, p := range t.report.Pairings {
+			b.WriteString(fmt.Sprintf("%v\n", p))
+		}
+	}
+	if len(t.results) > 0 && !t.running {
+		b.WriteString(st.Dim.Render("\nenter replays the last game (←→ step, esc back)"))
+	}
+	return b.String()
+}
+
+// standingsTable draws rank, player, points, W-D-L, Elo ± error and the
+// score matrix.
+func standingsTable(st *Styles, tb *arena.Table) string {
+	var b strings.Builder
+	stand := tb.Standings()
+	b.WriteString(st.Header.Render(fmt.Sprintf("%-3s %-16s %6s %5s %-11s %-12s", "#", "player", "points", "games", "W-D-L", "Elo")))
+	order := make([]int, len(stand))
+	for i, s := range stand {
+		order[i] = s.Index
+	}
+	for i := range stand {
+		b.WriteString(st.Header.Render(fmt.Sprintf(" %4d", i+1)))
+	}
+	b.WriteString("\n")
+	for r, s := range stand {
+		elo := "—"
+		if s.Games > 0 {
+			elo = fmt.Sprintf("%+.0f ± %.0f", s.Elo, s.Error)
+		}
+		b.WriteString(fmt.Sprintf("%-3d %-16s %6.1f %5d %-11s %-12s", r+1, truncate(s.Player, 16), s.Points, s.Games, fmt.Sprintf("%d-%d-%d", s.W, s.D, s.L), elo))
+		for _, j := range order {
+			cell := "   ·"
+			if j == s.Index {
+				cell = "   ×"
+			} else if tb.Games[s.Index][j] > 0 {
+				cell = fmt.Sprintf("%4s", trimFloat(tb.Score[s.Index][j]))
+			}
+			b.WriteString(" " + cell)
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+func trimFloat(f float64) string {
+	s := fmt.Sprintf("%.1f", f)
+	return strings.TrimSuffix(s, ".0")
+}
+
+// miniBoards draws the games in progress as small letter boards.
+func (t *tournamentPage) miniBoards() string {
+	ids := make([]int, 0, len(t.live))
+	for id := range t.live {
+		ids = append(ids, id)
+	}
+	sort.Ints(ids)
+	var boards []string
+	for _, id := range ids {
+		g := t.live[id]
+		pos, err := core.ParseFEN(g.fen)
+		if err != nil {
+			continue
+		}
+		var b strings.Builder
+		b.WriteString(truncate(g.white+"–"+g.black, 17) + "\n")
+		for r := 7; r >= 0; r-- {
+			for f := 0; f < 8; f++ {
+				pc := pos.PieceAt(core.MakeSquare(f, r))
+				ch := "."
+				if pc != core.NoPiece {
+					ch = string(pc.Char())
+				}
+				b.WriteString(ch + " ")
+			}
+			b.WriteString("\n")
+		}
+		b.WriteString(t.st.Dim.Render(fmt.Sprintf("ply %d", g.ply)))
+		boards = append(boards, b.String())
+		if len(boards)*19 > t.w {
+			break
+		}
+	}
+	return lipgloss.JoinHorizontal(lipgloss.Top, interleave(boards, "  ")...)
+}
+
+func interleave(items []string, sep string) []string {
+	var out []string
+	for i, s := range items {
+		if i > 0 {
+			out = append(out, sep)
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+func (t *tournamentPage) replayView() string {
+	g := t.results[t.replay]
+	pos, err := core.ParseFEN(g.StartFEN)
+	if err != nil {
+		return err.Error()
+	}
+	for _, m := range g.Moves[:t.replayPly] {
+		pos.MakeMove(m.Move)
+	}
+	bw, bh := fitSquares(t.w-30, t.h-2)
+	bv := boardView{pos: pos, cursor: core.NoSquare, selected: core.NoSquare, last: pos.LastMove(), sqW: bw, sqH: bh}
+	info := fmt.Sprintf("%s – %s\n%s (%s)\nply %d of %d", g.White, g.Black, resultText(g.Outcome), g.Reason, t.replayPly, len(g.Moves))
+	if t.replayPly > 0 {
+		m := g.Moves[t.replayPly-1]
+		info += fmt.Sprintf("\n%s  %d/%d  %s", m.SAN, m.Score, m.Depth, m.Time.Round(time.Millisecond))
+	}
+	return lipgloss.JoinHorizontal(lipgloss.Top, bv.render(t.st), "  ", info)
+}
+
+func resultText(o core.Outcome) string {
+	return map[core.Outcome]string{core.WhiteWins: "1-0", core.BlackWins: "0-1", core.Draw: "½-½", core.Ongoing: "*"}[o]
+}
+
+// progressBar draws "[####......] 12/40  ETA 1m2s".
+func progressBar(done, total, width int, elapsed time.Duration) string {
+	if total <= 0 {
+		return fmt.Sprintf("%d games", done)
+	}
+	fill := width * done / total
+	s := "[" + strings.Repeat("#", fill) + strings.Repeat(".", width-fill) + fmt.Sprintf("] %d/%d", done, total)
+	if done > 0 && done < total {
+		eta := time.Duration(float64(elapsed) * float64(total-done) / float64(done))
+		s += "  ETA " + eta.Round(time.Second).String()
+	}
+	return s
+}
