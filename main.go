@@ -36,6 +36,7 @@ type command struct {
 // is a line here plus its cmd_<name>.go.
 var commands = []command{
 	{"arena", "open the terminal arena (what evochess alone does in a terminal)", runArena},
+	{"serve", "serve the arena over SSH and seed 000's REST API over HTTP", runServe},
 	{"evolve", "evolve a population with one of the four seed genetic algorithms", runEvolve},
 	{"saves", "list, show, export, import and delete saved runs, players and tournaments", runSaves},
 	{"tournament", "play a round-robin, selection, knockout or gauntlet tournament", runTournament},

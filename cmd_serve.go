@@ -1,0 +1,96 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/evochess/evochess/arena"
+	"github.com/evochess/evochess/core"
+	"github.com/evochess/evochess/saves"
+	"github.com/evochess/evochess/tui"
+)
+
+const serveSynopsis = "evochess serve [--ssh ADDR] [--http ADDR] [--data DIR] [--idle 30m]"
+
+const serveAbout = `Serve the terminal arena over SSH (ssh -p PORT host: one app per session;
+no shell, no files outside the data directory; the host key is kept in the
+data directory) and/or seed 000's REST API over HTTP (one game per client:
+/get/board, /get/possible_moves/e2, /post/move/e2e4, /get/status/,
+/post/new). Runs until interrupted.`
+
+func runServe(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("serve")
+	sshAddr := fs.String("ssh", "", "SSH listen `ADDR`, e.g. :2222")
+	httpAddr := fs.String("http", "", "HTTP listen `ADDR`, e.g. :8080")
+	idle := fs.Duration("idle", 30*time.Minute, "close SSH sessions idle this long")
+	level := fs.String("http-engine", "depth=3", "the REST API engine's budget per move (depth=N, nodes=N, movetime=MS)")
+	fs.StringVar(&dataRoot, "data", "", "data `DIR` (default $XDG_DATA_HOME/evochess or ~/.local/share/evochess)")
+	if status, ok := parseFlags(fs, serveSynopsis, serveAbout, args, stdout, stderr); !ok {
+		return status
+	}
+	if *sshAddr == "" && *httpAddr == "" {
+		return usageError(stderr, "serve", "give --ssh ADDR, --http ADDR or both")
+	}
+	tc, err := arena.ParseTimeControl(*level)
+	if err != nil || tc.Base > 0 {
+		return usageError(stderr, "serve", "--http-engine %q: want depth=N, nodes=N or movetime=MS", *level)
+	}
+	d, err := saves.Open(dataRoot)
+	if err != nil {
+		return usageError(stderr, "serve", "%v", err)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	errs := make(chan error, 2)
+	running := 0
+	if *sshAddr != "" {
+		running++
+		go func() {
+			errs <- tui.ServeSSH(ctx, *sshAddr, d, *idle, func(addr string) { fmt.Fprintf(stderr, "ssh: listening on %s\n", addr) })
+		}()
+	}
+	if *httpAddr != "" {
+		running++
+		api := &arena.RESTAPI{Limits: tc.Limits(), MaxSessions: 256, IdleTimeout: time.Hour,
+			NewEngine: func() (arena.Player, error) {
+				w, err := core.LoadWeights("full")
+				return arena.NewEnginePlayer("evochess", w, arena.EngineOptions{HashMB: 1}), err
+			}}
+		srv := &http.Server{Handler: api, ReadHeaderTimeout: 10 * time.Second}
+		ln, err := net.Listen("tcp", *httpAddr)
+		if err != nil {
+			return usageError(stderr, "serve", "%v", err)
+		}
+		fmt.Fprintf(stderr, "http: listening on %s\n", ln.Addr())
+		go func() {
+			<-ctx.Done()
+			sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			srv.Shutdown(sctx)
+		}()
+		go func() {
+			err := srv.Serve(ln)
+			if errors.Is(err, http.ErrServerClosed) {
+				err = nil
+			}
+			errs <- err
+		}()
+	}
+	status := exitOK
+	for i := 0; i < running; i++ {
+		if err := <-errs; err != nil {
+			fmt.Fprintf(stderr, "serve: %v\n", err)
+			status = exitFail
+			stop()
+		}
+	}
+	return status
+}
