@@ -35,7 +35,7 @@ func runArena(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel() // ends every search, tournament and run the app started
-	app := tui.New(&tui.Env{Ctx: ctx, Data: d}, lipgloss.DefaultRenderer(), tui.LocalPlain())
+	app := tui.New(&tui.Env{Ctx: ctx, Data: d, Engines: tui.DefaultEngines()}, lipgloss.DefaultRenderer(), tui.LocalPlain())
 	p := tea.NewProgram(app, tea.WithAltScreen(), tea.WithMouseCellMotion(), tea.WithContext(ctx))
 	if _, err := p.Run(); err != nil && ctx.Err() == nil {
 		fmt.Fprintf(stderr, "arena: %v\n", err)

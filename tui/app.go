@@ -196,7 +196,7 @@ func (a *App) View() string {
 	}
 	body = a.st.r.NewStyle().MaxHeight(bodyH).MaxWidth(a.w).Render(body)
 	body += strings.Repeat("\n", max(bodyH-lipgloss.Height(body), 0))
-	footer := a.help.ShortHelpView(append(a.pages[a.active].ShortHelp(), a.keys.globalHelp()...))
+	footer := truncate(a.help.ShortHelpView(append(a.pages[a.active].ShortHelp(), a.keys.globalHelp()...)), a.w)
 	return bar + "\n\n" + body + "\n" + footer
 }
 

@@ -4,8 +4,11 @@ import (
 	"context"
 	"errors"
 	"os"
+	"runtime"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/evochess/evochess/arena"
 
 	"github.com/evochess/evochess/saves"
 )
@@ -15,6 +18,28 @@ import (
 type Env struct {
 	Ctx  context.Context
 	Data *saves.Dir // nil: nothing can be saved or loaded
+	// Engines are external UCI engines (paths) the Tournament tab offers.
+	Engines []string
+	// Workers is the default for games at once (0: the number of cores).
+	Workers int
+}
+
+func (e *Env) workers() int {
+	if e.Workers > 0 {
+		return e.Workers
+	}
+	return runtime.NumCPU()
+}
+
+// DefaultEngines lists Debian's chess engines that are installed.
+func DefaultEngines() []string {
+	var out []string
+	for _, p := range []string{"/usr/games/stockfish", "/usr/games/toga2", "/usr/games/glaurung", "/usr/games/phalanx", "/usr/games/gnuchess"} {
+		if st, err := os.Stat(p); err == nil && !st.IsDir() {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // SaveGame stores a PGN game in the data directory.
@@ -65,3 +90,37 @@ func PlainFromEnv(environ []string) bool {
 
 // LocalPlain is PlainFromEnv of this process.
 func LocalPlain() bool { return PlainFromEnv(os.Environ()) }
+
+// streamEnd is published on a bus after the last event of the work that
+// owns it (a tournament, a run): the stream of its events ends there, so
+// that no event is lost to a cancelled context and no goroutine waits on.
+type streamEnd struct{}
+
+// stream delivers a subscription's events as messages (without the moves
+// of games when skipMoves) until streamEnd or the app's end; then it
+// closes the subscription.
+func stream(ctx context.Context, sub *arena.Subscription, skipMoves bool, wrap func(arena.Event) tea.Msg) tea.Cmd {
+	events := make(chan arena.Event, 64)
+	go func() {
+		defer close(events)
+		defer sub.Close()
+		for {
+			ev, ok := sub.Next(ctx)
+			if !ok {
+				return
+			}
+			if _, end := ev.(streamEnd); end {
+				return
+			}
+			if _, move := ev.(arena.MovePlayed); move && skipMoves {
+				continue
+			}
+			select {
+			case events <- ev:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	return forward(ctx, events, wrap)
+}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -73,7 +72,7 @@ type evolutionPage struct {
 }
 
 func newEvolutionPage(env *Env, st *Styles, keys KeyMap) *evolutionPage {
-	e := &evolutionPage{env: env, st: st, keys: keys, method: 2, tc: 2, workers: runtime.NumCPU(), seed: 1}
+	e := &evolutionPage{env: env, st: st, keys: keys, method: 2, tc: 2, workers: env.workers(), seed: 1}
 	e.applyMethodDefaults()
 	if env.Data != nil {
 		if list, err := env.Data.List(); err == nil {
@@ -336,34 +335,13 @@ func (e *evolutionPage) start() tea.Cmd {
 	ctx, cancel := context.WithCancel(e.env.Ctx)
 	e.cancel = cancel
 	sub := r.Bus().Subscribe()
-	events := make(chan arena.Event, 64)
-	go func() {
-		defer close(events)
-		defer sub.Close()
-		for {
-			ev, ok := sub.Next(ctx)
-			if !ok {
-				return
-			}
-			if _, move := ev.(arena.MovePlayed); move {
-				continue // the tab counts games, it does not draw their moves
-			}
-			select {
-			case events <- ev:
-			case <-ctx.Done():
-				return
-			}
-			if _, end := ev.(ga.RunFinished); end {
-				return
-			}
-		}
-	}()
 	execute := func() tea.Msg {
 		err := r.Execute(ctx)
 		cancel()
+		r.Bus().Publish(streamEnd{}) // after every event of the run
 		return evoDoneMsg{run: id, err: err}
 	}
-	return tea.Batch(execute, forward(ctx, events, func(ev arena.Event) tea.Msg { return evoEventMsg{id, ev} }))
+	return tea.Batch(execute, stream(e.env.Ctx, sub, true, func(ev arena.Event) tea.Msg { return evoEventMsg{id, ev} }))
 }
 
 func (e *evolutionPage) View() string {

@@ -30,13 +30,14 @@ func ServeSSH(ctx context.Context, addr string, data *saves.Dir, idle time.Durat
 	if data == nil {
 		return errors.New("serve: the SSH server needs a data directory (for its host key)")
 	}
+	engines := DefaultEngines()
 	srv, err := wish.NewServer(
 		wish.WithAddress(addr),
 		wish.WithHostKeyPath(filepath.Join(data.Root, HostKeyFile)),
 		wish.WithIdleTimeout(idle),
 		wish.WithMiddleware(
 			bm.Middleware(func(s ssh.Session) (tea.Model, []tea.ProgramOption) {
-				app := New(&Env{Ctx: s.Context(), Data: data}, bm.MakeRenderer(s), PlainFromEnv(s.Environ()))
+				app := New(&Env{Ctx: s.Context(), Data: data, Engines: engines}, bm.MakeRenderer(s), PlainFromEnv(s.Environ()))
 				return app, []tea.ProgramOption{tea.WithAltScreen(), tea.WithMouseCellMotion()}
 			}),
 			activeterm.Middleware(), // no PTY: "Requires an active PTY", and the session ends

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"os"
-	"runtime"
 	"sort"
 	"strings"
 	"time"
@@ -78,7 +76,7 @@ type tournamentPage struct {
 }
 
 func newTournamentPage(env *Env, st *Styles, keys KeyMap) *tournamentPage {
-	t := &tournamentPage{env: env, st: st, keys: keys, tc: 3, rounds: 1, workers: runtime.NumCPU(), seed: 1, replay: -1}
+	t := &tournamentPage{env: env, st: st, keys: keys, tc: 3, rounds: 1, workers: env.workers(), seed: 1, replay: -1}
 	for i, name := range core.PlayerNames() {
 		t.entries = append(t.entries, tourEntry{label: name, spec: "name=" + name + ",chromosome=" + name, on: i < 3})
 	}
@@ -91,11 +89,13 @@ func newTournamentPage(env *Env, st *Styles, keys KeyMap) *tournamentPage {
 			}
 		}
 	}
-	for _, eng := range []string{"/usr/games/stockfish", "/usr/games/toga2", "/usr/games/glaurung"} {
-		if _, err := os.Stat(eng); err == nil {
-			name := eng[strings.LastIndex(eng, "/")+1:]
-			t.entries = append(t.entries, tourEntry{label: name + " (UCI, depth 1)", spec: "name=" + name + "1,uci=" + eng + ",depth=1"})
+	for _, eng := range env.Engines {
+		name := eng[strings.LastIndex(eng, "/")+1:]
+		args := ""
+		if name == "gnuchess" {
+			args = ",args=--uci"
 		}
+		t.entries = append(t.entries, tourEntry{label: name + " (UCI, depth 1)", spec: "name=" + name + "1,uci=" + eng + args + ",depth=1"})
 	}
 	return t
 }
@@ -256,30 +256,12 @@ func (t *tournamentPage) start() tea.Cmd {
 		names[i] = s.Name
 	}
 	t.table, t.live, t.results, t.report, t.status = arena.NewTable(names, 0), map[int]*liveGame{}, nil, nil, ""
-	events := make(chan arena.Event, 64)
-	go func() { // the subscription's reader: ends with the tournament or the app
-		defer close(events)
-		defer sub.Close()
-		for {
-			e, ok := sub.Next(ctx)
-			if !ok {
-				return
-			}
-			select {
-			case events <- e:
-			case <-ctx.Done():
-				return
-			}
-			if _, end := e.(arena.TournamentFinished); end {
-				return
-			}
-		}
-	}()
 	play := func() tea.Msg {
 		rep, err := tour.Run(ctx)
+		bus.Publish(streamEnd{}) // after every event of the tournament
 		return tourDoneMsg{run: run, rep: rep, err: err}
 	}
-	return tea.Batch(play, forward(ctx, events, func(e arena.Event) tea.Msg { return tourEventMsg{run, e} }))
+	return tea.Batch(play, stream(t.env.Ctx, sub, false, func(e arena.Event) tea.Msg { return tourEventMsg{run, e} }))
 }
 
 func (t *tournamentPage) View() string {

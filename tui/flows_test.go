@@ -1,0 +1,125 @@
+package tui
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/exp/teatest"
+
+	"github.com/evochess/evochess/core"
+)
+
+func playOf(a *App) *playPage { return a.pages[0].(*playPage) }
+
+func wantMate(t *testing.T, a *App) {
+	t.Helper()
+	p := playOf(a)
+	st := p.pos.Status()
+	if st.Outcome != core.BlackWins || st.Reason != core.Checkmate {
+		t.Fatalf("after %v: %v by %v, status %q", p.sans, st.Outcome, st.Reason, p.status)
+	}
+	if !strings.Contains(a.View(), "game over: 0-1, black wins by checkmate") {
+		t.Fatal("the view does not say the game is over")
+	}
+}
+
+// Fool's mate typed as SAN, two people on one screen ("m" three times).
+func TestFlowMateBySAN(t *testing.T) {
+	a := testApp(t, 100, 30)
+	keys(a, "mmm")
+	keys(a, ":f3\r:e5\r:g4\r")
+	keys(a, ":Qx\r") // no such move: refused, the position kept
+	if p := playOf(a); len(p.sans) != 3 || !p.statusBad {
+		t.Fatalf("a bad move was not refused: %v %q", p.sans, p.status)
+	}
+	keys(a, "\x1b:Qh4\r")
+	wantMate(t, a)
+}
+
+// The same mate with the cursor: arrows (hjkl) and enter.
+func TestFlowMateByCursor(t *testing.T) {
+	a := testApp(t, 100, 30)
+	keys(a, "mmm")
+	keys(a, "l\rk\r")         // e2 → f2, pick, f3, drop: f3
+	keys(a, "hkkkk\rjj\r")    // f3 → e7, pick, e5: e5
+	keys(a, "lljjj\rkk\r")    // e5 → g2, pick, g4: g4
+	keys(a, "kkkkhhh\rllllj") // g4 → d8, pick, → h7 …
+	keys(a, "jjj\r")          // … h4, drop: Qh4#
+	wantMate(t, a)
+}
+
+// The same mate with mouse clicks on from and to squares.
+func TestFlowMateByMouse(t *testing.T) {
+	a := testApp(t, 100, 30)
+	keys(a, "mmm")
+	a.View() // lay the board out
+	p := playOf(a)
+	click := func(sq string) {
+		s, _ := core.ParseSquare(sq)
+		x := 2 + s.File()*p.board.sqW + p.board.sqW/2
+		y := (7-s.Rank())*p.board.sqH + p.board.sqH/2 + headerLines
+		a.Update(tea.MouseMsg{X: x, Y: y, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
+		a.View()
+	}
+	for _, sq := range []string{"f2", "f3", "e7", "e5", "g2", "g4", "d8", "h4"} {
+		click(sq)
+	}
+	wantMate(t, a)
+}
+
+// A real program: start a small tournament and see the crosstable fill.
+func TestFlowTournament(t *testing.T) {
+	a := testApp(t, 110, 40)
+	tm := teatest.NewTestModel(t, a, teatest.WithInitialTermSize(110, 40))
+	tm.Type("2")
+	tm.Type("j")   // time control
+	tm.Type("hhh") // nodes=5000 → depth=1
+	tm.Type("s")
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
+		return bytes.Contains(b, []byte("finished (complete): 6 games"))
+	}, teatest.WithDuration(60*time.Second))
+	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
+	tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
+	tp := a.pages[1].(*tournamentPage)
+	if tp.table == nil || tp.table.Played != 6 {
+		t.Fatalf("table %+v", tp.table)
+	}
+	v := tp.View()
+	for _, want := range []string{"seed000", "seed001", "full", "×", "Elo"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("crosstable view lacks %q:\n%s", want, v)
+		}
+	}
+}
+
+// A real program: start a tiny evolution, see a generation, change a
+// parameter and see it applied at the next generation.
+func TestFlowEvolution(t *testing.T) {
+	a := testApp(t, 110, 40)
+	tm := teatest.NewTestModel(t, a, teatest.WithInitialTermSize(110, 40))
+	tm.Type("3")
+	tm.Type("jjjjj")                 // generations
+	tm.Type(strings.Repeat("l", 16)) // 20 → 100
+	tm.Type("jh")                    // search: depth=3 → depth=2
+	tm.Type("s")
+	out := &screen{r: tm.Output()}
+	waitFor(t, out, "generation 1 ")
+	tm.Type("}") // population 5 → 7
+	waitFor(t, out, "population 5 → 7")
+	tm.Type("x")
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("evolution tab at the end:\n%s", a.pages[2].View())
+		}
+	})
+	waitFor(t, out, "finished after")
+	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
+	tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
+	ep := a.pages[2].(*evolutionPage)
+	if len(ep.run.Changes) != 1 || ep.run.Changes[0].Param != "population" || len(ep.run.Population) != 7 {
+		t.Fatalf("changes %+v, population %d", ep.run.Changes, len(ep.run.Population))
+	}
+}
