@@ -2,6 +2,7 @@ package core
 
 import (
 	"context"
+	"runtime"
 	"sync/atomic"
 	"time"
 )
@@ -249,6 +250,12 @@ func (s *Searcher) checkStop() bool {
 		return true
 	}
 	if s.nodes&1023 == 0 || s.nodeMax > 0 && s.nodes >= s.nodeMax {
+		if s.nodes&8191 == 0 {
+			// Every few milliseconds, let waiting goroutines run: with a
+			// search on every core, the terminal app's key handling would
+			// otherwise wait for the runtime's 10 ms preemption.
+			runtime.Gosched()
+		}
 		if s.shouldStop() {
 			s.stopped.Store(true)
 			return true
