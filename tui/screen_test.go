@@ -3,8 +3,8 @@ package tui
 import (
 	"bytes"
 	"io"
-	"sync"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
