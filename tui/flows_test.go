@@ -2,6 +2,7 @@ package tui
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -10,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/exp/teatest"
 
 	"github.com/evochess/evochess/core"
+	"github.com/evochess/evochess/saves"
 )
 
 func playOf(a *App) *playPage { return a.pages[0].(*playPage) }
@@ -121,5 +123,55 @@ func TestFlowEvolution(t *testing.T) {
 	ep := a.pages[2].(*evolutionPage)
 	if len(ep.run.Changes) != 1 || ep.run.Changes[0].Param != "population" || len(ep.run.Population) != 7 {
 		t.Fatalf("changes %+v, population %d", ep.run.Changes, len(ep.run.Population))
+	}
+}
+
+// On a clock, the side whose time runs out loses, and says so.
+func TestFlowClockRunsOut(t *testing.T) {
+	a := testApp(t, 100, 30)
+	keys(a, "mmm") // two people
+	for playOf(a).level < len(engineLevels)-3 {
+		keys(a, "+")
+	}
+	p := playOf(a)
+	if p.clockTC == nil || p.clock[core.White] != time.Minute {
+		t.Fatalf("level %s: no one-minute clock", engineLevels[p.level])
+	}
+	if !strings.Contains(a.View(), "clock  white 1:00") {
+		t.Fatalf("no clock on screen:\n%s", a.View())
+	}
+	keys(a, ":e4\r")
+	if p.clock[core.White] <= time.Minute { // +1 s increment, a few µs used
+		t.Fatalf("white's clock %v after a move with increment", p.clock[core.White])
+	}
+	p.clock[core.Black] = time.Millisecond
+	time.Sleep(2 * time.Millisecond)
+	a.Update(clockTick{})
+	if p.flagged != 2 || !strings.Contains(a.View(), "black lost on time") {
+		t.Fatalf("flagged %d:\n%s", p.flagged, a.View())
+	}
+	keys(a, ":e5\r")
+	if len(p.sans) != 1 {
+		t.Fatal("a move was played after the flag fell")
+	}
+}
+
+// "p" goes through the named players, saved players and external engines.
+func TestOpponentsIncludeSavedAndExternal(t *testing.T) {
+	a := testApp(t, 100, 30)
+	p := playOf(a)
+	p.env.Engines = []string{"/usr/games/stockfish"}
+	c, _ := core.Player("seed004")
+	if err := p.env.Data.SavePlayer(&saves.Player{Name: "champ", Chromosome: c, Search: "strong"}, false); err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, o := range p.opponents() {
+		names = append(names, o.name)
+	}
+	for _, want := range []string{"full", "seed004", "player champ", "stockfish (UCI)"} {
+		if !slices.Contains(names, want) {
+			t.Errorf("opponents %v lack %q", names, want)
+		}
 	}
 }

@@ -29,8 +29,65 @@ const (
 // playModes are the line-ups "m" cycles through.
 var playModes = [][2]sideKind{{human, engine}, {engine, human}, {engine, engine}, {human, human}}
 
-// engineLevels are the engine strengths "+" and "-" move between.
-var engineLevels = []string{"depth=1", "depth=2", "depth=3", "depth=4", "nodes=20000", "movetime=300", "movetime=1000", "movetime=3000"}
+// engineLevels are the engine strengths "+" and "-" move between; the
+// last ones are clocks (seconds + increment) that both sides play on.
+var engineLevels = []string{"depth=1", "depth=2", "depth=3", "depth=4", "nodes=20000", "movetime=300", "movetime=1000", "movetime=3000", "60+1", "180+2", "300+3"}
+
+// opponent is an engine the Play tab can set against you.
+type opponent struct {
+	name string
+	make func() (arena.Player, error)
+}
+
+// opponents lists the named players, the saved players and the external
+// engines, and the run genome sent from the Evolution tab, if any.
+func (p *playPage) opponents() []opponent {
+	var out []opponent
+	builtin := func(name string, w func() (*core.Weights, error)) opponent {
+		return opponent{name, func() (arena.Player, error) {
+			weights, err := w()
+			if err != nil {
+				return nil, err
+			}
+			return arena.NewEnginePlayer(name, weights, arena.EngineOptions{HashMB: 16}), nil
+		}}
+	}
+	for _, n := range core.PlayerNames() {
+		out = append(out, builtin(n, func() (*core.Weights, error) { return core.LoadWeights(n) }))
+	}
+	if p.custom != nil {
+		c := p.custom
+		out = append(out, builtin(p.customName, c.Compile))
+	}
+	if p.env.Data != nil {
+		if list, err := p.env.Data.List(); err == nil {
+			for _, e := range list {
+				if e.Kind != "player" || e.Err != "" {
+					continue
+				}
+				name := e.Name
+				out = append(out, builtin("player "+name, func() (*core.Weights, error) {
+					pl, err := p.env.Data.LoadPlayer(name)
+					if err != nil {
+						return nil, err
+					}
+					return pl.Chromosome.Compile()
+				}))
+			}
+		}
+	}
+	for _, path := range p.env.Engines {
+		name := path[strings.LastIndex(path, "/")+1:]
+		var args []string
+		if name == "gnuchess" {
+			args = []string{"--uci"}
+		}
+		out = append(out, opponent{name + " (UCI)", func() (arena.Player, error) {
+			return arena.NewUCIPlayer(name, path, args, nil), nil
+		}})
+	}
+	return out
+}
 
 // Prompt purposes.
 const (
@@ -42,8 +99,8 @@ const (
 // cancelled search has finished before the next one starts.
 type engineSlot struct {
 	mu     sync.Mutex
-	player *arena.EnginePlayer
-	preset string
+	player arena.Player
+	name   string
 }
 
 // Messages of the page's engine work; gen tells stale ones from current.
@@ -70,11 +127,18 @@ type playPage struct {
 	sans     []string
 
 	mode       int
-	preset     int // index into core.PlayerNames(); -1: custom
+	oppName    string // the engine's name in opponents()
 	custom     *core.Chromosome
 	customName string
 	level      int
 	engines    [2]*engineSlot
+
+	// Clocks, when the level is one: time left, since when the side to
+	// move has been thinking, and who lost on time.
+	clock     [2]time.Duration
+	clockTC   *arena.TimeControl
+	turnStart time.Time
+	flagged   int // 0 none, 1 white lost on time, 2 black
 
 	flipped, letters bool
 	cursor, selected core.Square
@@ -103,7 +167,7 @@ func newPlayPage(env *Env, st *Styles, keys KeyMap) *playPage {
 	ti.CharLimit = 400
 	p := &playPage{env: env, st: st, keys: keys, level: 5, cursor: core.MakeSquare(4, 1), selected: core.NoSquare, prompt: ti,
 		engines: [2]*engineSlot{{}, {}}}
-	p.preset = max(slices.Index(core.PlayerNames(), "full"), 0)
+	p.oppName = "full"
 	p.reset(core.StartFEN)
 	return p
 }
@@ -112,7 +176,7 @@ func (p *playPage) Title() string { return "Play" }
 
 func (p *playPage) SetSize(w, h int) { p.w, p.h = w, h }
 
-func (p *playPage) Init() tea.Cmd { return p.maybeThink() }
+func (p *playPage) Init() tea.Cmd { return tea.Batch(p.maybeThink(), tick()) }
 
 // reset starts a new game from fen (checked by the caller).
 func (p *playPage) reset(fen string) {
@@ -120,12 +184,13 @@ func (p *playPage) reset(fen string) {
 	pos, _ := core.ParseFEN(fen)
 	p.pos, p.startFEN, p.sans = pos, fen, nil
 	p.selected, p.promo, p.info, p.infoPos = core.NoSquare, nil, core.Info{}, nil
+	p.startClocks()
 }
 
 func (p *playPage) sideKind(c core.Color) sideKind { return playModes[p.mode][c] }
 
 func (p *playPage) humanToMove() bool {
-	return p.sideKind(p.pos.SideToMove()) == human && !p.pos.Status().Over()
+	return p.sideKind(p.pos.SideToMove()) == human && !p.over()
 }
 
 // ShortHelp lists the page's main keys.
@@ -145,6 +210,11 @@ func (p *playPage) Capturing() bool { return p.prompting || len(p.promo) > 0 }
 
 func (p *playPage) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
+	case clockTick:
+		if p.clockTC != nil && !p.over() && p.left(p.pos.SideToMove()) <= 0 {
+			p.flag(p.pos.SideToMove())
+		}
+		return p, tick()
 	case engineInfoMsg:
 		if msg.gen != p.gen || !p.thinking {
 			return p, nil
@@ -154,7 +224,7 @@ func (p *playPage) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case engineMoveMsg:
 		return p, p.engineMoved(msg)
 	case useChromosomeMsg:
-		p.custom, p.customName, p.preset = msg.c, msg.name, -1
+		p.custom, p.customName, p.oppName = msg.c, msg.name, msg.name
 		p.say(false, "the engine now plays %s", msg.name)
 		return p, p.maybeThink()
 	case tea.MouseMsg:
@@ -214,9 +284,12 @@ func (p *playPage) key(msg tea.KeyMsg) tea.Cmd {
 			p.level = max(p.level-1, 0)
 		}
 		p.say(false, "engine level %s (from its next move)", engineLevels[p.level])
+		p.startClocks()
 	case key.Matches(msg, k.Preset):
-		p.preset = (p.preset + 1) % len(core.PlayerNames())
-		p.say(false, "engine chromosome %s (from its next move)", p.engineName())
+		opps := p.opponents()
+		i := slices.IndexFunc(opps, func(o opponent) bool { return o.name == p.oppName })
+		p.oppName = opps[(i+1)%len(opps)].name
+		p.say(false, "engine: %s (from its next move)", p.oppName)
 	case key.Matches(msg, k.SavePGN):
 		p.savePGN()
 	case key.Matches(msg, k.Back):
@@ -319,8 +392,33 @@ func (p *playPage) promotionKey(msg tea.KeyMsg) tea.Cmd {
 	return nil
 }
 
+// flag ends the game: side's time ran out.
+func (p *playPage) flag(side core.Color) {
+	p.stopThinking()
+	p.flagged = int(side) + 1
+	p.clock[side] = 0
+	p.say(false, "%s", p.timeText())
+}
+
+func (p *playPage) timeText() string {
+	if p.flagged == int(core.White)+1 {
+		return "game over: 0-1, white lost on time"
+	}
+	return "game over: 1-0, black lost on time"
+}
+
 // play makes a legal move and lets the engine answer.
 func (p *playPage) play(m core.Move) tea.Cmd {
+	if p.clockTC != nil {
+		side := p.pos.SideToMove()
+		p.clock[side] -= time.Since(p.turnStart)
+		if p.clock[side] <= 0 {
+			p.flag(side)
+			return nil
+		}
+		p.clock[side] += p.clockTC.Inc
+		p.turnStart = time.Now()
+	}
 	p.sans = append(p.sans, p.pos.SAN(m))
 	p.pos.MakeMove(m)
 	p.say(false, "")
@@ -479,12 +577,27 @@ func (p *playPage) lineup() string {
 // maybeThink starts the engine when it is to move.
 func (p *playPage) maybeThink() tea.Cmd {
 	side := p.pos.SideToMove()
-	if p.thinking || p.sideKind(side) != engine || p.pos.Status().Over() {
+	if p.thinking || p.sideKind(side) != engine || p.over() {
 		return nil
 	}
 	slot := p.engines[side]
-	preset, custom := p.engineName(), p.custom
+	var opp opponent
+	for _, o := range p.opponents() {
+		if o.name == p.oppName {
+			opp = o
+		}
+	}
+	if opp.make == nil {
+		p.say(true, "engine %q is gone", p.oppName)
+		return nil
+	}
 	tc, _ := arena.ParseTimeControl(engineLevels[p.level])
+	lim := tc.Limits()
+	if p.clockTC != nil {
+		lim = core.Limits{WTime: max(p.clock[core.White]-time.Since(p.turnStart)*btod(side == core.White), time.Millisecond),
+			BTime: max(p.clock[core.Black]-time.Since(p.turnStart)*btod(side == core.Black), time.Millisecond),
+			WInc:  p.clockTC.Inc, BInc: p.clockTC.Inc}
+	}
 	p.gen++
 	gen := p.gen
 	ctx, cancel := context.WithCancel(p.env.Ctx)
@@ -492,37 +605,80 @@ func (p *playPage) maybeThink() tea.Cmd {
 	p.info, p.infoPos = core.Info{}, p.pos.Clone()
 	view := arena.GameView{StartFEN: p.startFEN, Moves: p.pos.Moves(), Pos: p.pos.Clone()}
 	infos := make(chan core.Info, 4)
+	appCtx := p.env.Ctx
 	search := func() tea.Msg {
 		slot.mu.Lock()
 		defer slot.mu.Unlock()
 		defer close(infos)
-		if slot.player == nil || slot.preset != preset {
-			var w *core.Weights
-			var err error
-			if preset == p.customName && custom != nil {
-				w, err = custom.Compile()
-			} else {
-				w, err = core.LoadWeights(preset)
+		if slot.player == nil || slot.name != opp.name {
+			if slot.player != nil {
+				slot.player.Close()
 			}
+			pl, err := opp.make()
 			if err != nil {
+				slot.player = nil
 				return engineMoveMsg{gen: gen, err: err}
 			}
-			slot.player = arena.NewEnginePlayer(preset, w, arena.EngineOptions{HashMB: 16})
-			slot.preset = preset
-		}
-		slot.player.SetInfo(func(in core.Info) {
-			select {
-			case infos <- in:
-			default: // the UI is behind: it sees the next one
+			slot.player, slot.name = pl, opp.name
+			context.AfterFunc(appCtx, func() { pl.Close() }) // an engine process ends with the app
+			if err := pl.NewGame(ctx); err != nil {
+				return engineMoveMsg{gen: gen, err: err}
 			}
-		})
-		defer slot.player.SetInfo(nil)
-		reply, err := slot.player.Play(ctx, view, tc.Limits())
+		}
+		if ep, ok := slot.player.(*arena.EnginePlayer); ok {
+			ep.SetInfo(func(in core.Info) {
+				select {
+				case infos <- in:
+				default: // the UI is behind: it sees the next one
+				}
+			})
+			defer ep.SetInfo(nil)
+		}
+		reply, err := slot.player.Play(ctx, view, lim)
 		return engineMoveMsg{gen: gen, reply: reply, err: err}
 	}
 	return tea.Batch(search, forward(p.env.Ctx, infos, func(in core.Info) tea.Msg { return engineInfoMsg{gen, in} }))
 }
 
+func btod(b bool) time.Duration {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// startClocks sets both clocks to the level's when it is a clock (from
+// now), or stops them.
+func (p *playPage) startClocks() {
+	tc, _ := arena.ParseTimeControl(engineLevels[p.level])
+	if !tc.HasClock() {
+		p.clockTC = nil
+		return
+	}
+	p.clockTC = &tc
+	p.clock = [2]time.Duration{tc.Base, tc.Base}
+	p.turnStart = time.Now()
+	p.flagged = 0
+}
+
+// clockTick redraws running clocks and ends the game when one runs out.
+type clockTick struct{}
+
+func tick() tea.Cmd {
+	return tea.Tick(200*time.Millisecond, func(time.Time) tea.Msg { return clockTick{} })
+}
+
+// left is the time the side has, counting the running turn.
+func (p *playPage) left(c core.Color) time.Duration {
+	t := p.clock[c]
+	if c == p.pos.SideToMove() && !p.over() {
+		t -= time.Since(p.turnStart)
+	}
+	return t
+}
+
+// over: ended by the rules or on time.
+func (p *playPage) over() bool { return p.flagged != 0 || p.pos.Status().Over() }
 func (p *playPage) stopThinking() {
 	if p.cancel != nil {
 		p.cancel()
@@ -601,7 +757,12 @@ func (p *playPage) panel(w, h int) string {
 	st := p.st
 	var lines []string
 	lines = append(lines, st.Header.Render("White ")+p.sideName(core.White), st.Header.Render("Black ")+p.sideName(core.Black))
-	if stt := p.pos.Status(); stt.Over() {
+	if p.clockTC != nil {
+		lines = append(lines, fmt.Sprintf("clock  white %s  black %s", clockText(p.left(core.White)), clockText(p.left(core.Black))))
+	}
+	if p.flagged != 0 {
+		lines = append(lines, st.Title.Render(p.timeText()))
+	} else if stt := p.pos.Status(); stt.Over() {
 		lines = append(lines, st.Title.Render(gameOverText(stt)))
 	} else if p.thinking {
 		in := p.info
@@ -665,12 +826,17 @@ func (p *playPage) sideName(c core.Color) string {
 	return fmt.Sprintf("%s, %s", p.engineName(), engineLevels[p.level])
 }
 
-// engineName is the engine's chromosome: a named player or a run's genome.
-func (p *playPage) engineName() string {
-	if p.preset < 0 {
-		return p.customName
+// engineName is the engine the Play tab plays with.
+func (p *playPage) engineName() string { return p.oppName }
+
+// clockText shows m:ss, and tenths under ten seconds.
+func clockText(d time.Duration) string {
+	d = max(d, 0)
+	if d < 10*time.Second {
+		return fmt.Sprintf("0:%04.1f", d.Seconds())
 	}
-	return core.PlayerNames()[p.preset]
+	secs := int((d + time.Second - 1) / time.Second) // a clock shows the second it is in
+	return fmt.Sprintf("%d:%02d", secs/60, secs%60)
 }
 
 func btoi(b bool) int {
