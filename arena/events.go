@@ -32,6 +32,10 @@ type GameFinished struct {
 // StandingsChanged: the table after a finished game.
 type StandingsChanged struct{ Table *Table }
 
+// PairingDecided: a selection or knockout pairing has its result (who
+// overwrote or knocked out whom).
+type PairingDecided struct{ Pairing Pairing }
+
 // TournamentFinished: the last event of a tournament.
 type TournamentFinished struct {
 	Table  *Table

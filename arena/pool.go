@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/evochess/evochess/core"
@@ -31,6 +32,8 @@ type Pool struct {
 	tasks   chan poolTask
 	wg      sync.WaitGroup
 	workers int
+	// Paused, when set and true, holds back the jobs not yet handed out.
+	Paused *atomic.Bool
 }
 
 // roster is the pool's players as one value, so that SetPlayers can swap
@@ -196,6 +199,12 @@ func (p *Pool) Run(parent context.Context, jobs []GameJob, each func(GameJob, Ga
 		n := 0
 		defer func() { started <- n }()
 		for _, j := range jobs {
+			for p.Paused != nil && p.Paused.Load() && ctx.Err() == nil {
+				select { // a pause is rare and short-lived: polling is enough
+				case <-time.After(20 * time.Millisecond):
+				case <-ctx.Done():
+				}
+			}
 			if ctx.Err() != nil {
 				return // select below picks at random: don't hand out work after a stop
 			}

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -32,6 +33,9 @@ type Tournament struct {
 	Event   string    // PGN Event tag
 	Bus     *Bus      // progress events (may be nil)
 	SPRT    *SPRT     // match only: stop early on a decision
+	// Paused, when set and true, holds back games not yet started (those
+	// in progress finish); false lets them go.
+	Paused *atomic.Bool
 	// OnResult, if set, is called after each game with the updated table.
 	OnResult func(GameJob, *GameResult, *Table)
 }
@@ -86,6 +90,7 @@ func newRunner(t *Tournament, total, openingsNeeded int) *runner {
 		names[i] = p.Name
 	}
 	r := &runner{t: t, table: NewTable(names, total), pool: NewPool(t.Players, t.Workers, t.Bus)}
+	r.pool.Paused = t.Paused
 	if t.Book != nil && openingsNeeded > 0 {
 		r.openings = t.Book.Sequence(openingsNeeded, t.Seed)
 	}
@@ -243,6 +248,7 @@ func (t *Tournament) runSelection(ctx context.Context) (*Report, error) {
 			pg.Note = "tie: nobody overwritten"
 		}
 		pairings = append(pairings, pg)
+		t.Bus.Publish(PairingDecided{Pairing: pg})
 	}
 	rep := r.report(reason, start)
 	rep.Pairings = pairings
@@ -301,6 +307,7 @@ func (t *Tournament) runKnockout(ctx context.Context) (*Report, error) {
 			}
 			pg.Winner = t.Players[winner].Name
 			pairings = append(pairings, pg)
+			t.Bus.Publish(PairingDecided{Pairing: pg})
 			next = append(next, winner)
 		}
 		// Keep seed order for the next round's pairing.

@@ -36,6 +36,9 @@ wait_for() {
 }
 ok() { echo "ok   $*"; }
 
+# A session that outlives the others keeps the tmux server up between them.
+T new-session -d -s keep "sleep 3600"
+
 # --- Play, Tournament, Evolution in one arena -------------------------------
 T new-session -d -s a -x 110 -y 34 "NO_COLOR=1 TERM=xterm-256color $bin arena --data $data"
 wait_for a "1 Play"

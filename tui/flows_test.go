@@ -175,3 +175,27 @@ func TestOpponentsIncludeSavedAndExternal(t *testing.T) {
 		}
 	}
 }
+
+// A two-round selection shows its bracket: each pairing's games and who
+// overwrote whom.
+func TestFlowSelectionBracket(t *testing.T) {
+	a := testApp(t, 120, 40)
+	tm := teatest.NewTestModel(t, a, teatest.WithInitialTermSize(120, 40))
+	tm.Type("2")
+	tm.Type("ll")  // round-robin → selection
+	tm.Type("j")   // time control
+	tm.Type("hhh") // depth=1
+	tm.Type("s")
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte("final line:")) },
+		teatest.WithDuration(60*time.Second))
+	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
+	tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
+	tp := a.pages[1].(*tournamentPage)
+	if len(tp.pairings) != 2 {
+		t.Fatalf("%d pairings for 3 players, want 2", len(tp.pairings))
+	}
+	v := tp.View()
+	if !strings.Contains(v, "Bracket") || !strings.Contains(v, "1. ") || !strings.Contains(v, "2. ") {
+		t.Fatalf("no bracket:\n%s", v)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -58,8 +59,11 @@ type tournamentPage struct {
 
 	// Set-up.
 	entries                           []tourEntry
-	focus                             int // 0..3 settings, 4.. entries
+	focus                             int // 0..5 settings, 6.. entries
 	format, tc, rounds, workers, seed int
+	noBook                            bool
+	paused                            atomic.Bool
+	pairings                          []arena.Pairing
 
 	// Running or finished.
 	run       int
@@ -77,27 +81,50 @@ type tournamentPage struct {
 
 func newTournamentPage(env *Env, st *Styles, keys KeyMap) *tournamentPage {
 	t := &tournamentPage{env: env, st: st, keys: keys, tc: 3, rounds: 1, workers: env.workers(), seed: 1, replay: -1}
-	for i, name := range core.PlayerNames() {
-		t.entries = append(t.entries, tourEntry{label: name, spec: "name=" + name + ",chromosome=" + name, on: i < 3})
+	t.refresh()
+	return t
+}
+
+// refresh rebuilds the player list (named players, saved players, the
+// best of every saved run, installed engines), keeping what is ticked.
+func (t *tournamentPage) refresh() {
+	on := map[string]bool{}
+	for _, e := range t.entries {
+		on[e.label] = e.on
 	}
-	if env.Data != nil {
-		if list, err := env.Data.List(); err == nil {
+	first := len(t.entries) == 0
+	t.entries = nil
+	add := func(label, spec string, dflt bool) {
+		v, seen := on[label]
+		if !seen {
+			v = first && dflt
+		}
+		t.entries = append(t.entries, tourEntry{label: label, spec: spec, on: v})
+	}
+	for i, name := range core.PlayerNames() {
+		add(name, "name="+name+",chromosome="+name, i < 3)
+	}
+	if t.env.Data != nil {
+		if list, err := t.env.Data.List(); err == nil {
 			for _, e := range list {
-				if e.Kind == "player" && e.Err == "" {
-					t.entries = append(t.entries, tourEntry{label: "player " + e.Name, spec: "name=" + e.Name + ",player=" + e.Name})
+				switch {
+				case e.Err != "":
+				case e.Kind == "player":
+					add("player "+e.Name, "name="+e.Name+",player="+e.Name, false)
+				case e.Kind == "run":
+					add("run "+e.Name+" best", "name="+e.Name+"-best,population="+e.Name+"#best", false)
 				}
 			}
 		}
 	}
-	for _, eng := range env.Engines {
+	for _, eng := range t.env.Engines {
 		name := eng[strings.LastIndex(eng, "/")+1:]
 		args := ""
 		if name == "gnuchess" {
 			args = ",args=--uci"
 		}
-		t.entries = append(t.entries, tourEntry{label: name + " (UCI, depth 1)", spec: "name=" + name + "1,uci=" + eng + args + ",depth=1"})
+		add(name+" (UCI, depth 1)", "name="+name+"1,uci="+eng+args+",depth=1", false)
 	}
-	return t
 }
 
 func (t *tournamentPage) Title() string    { return "Tournament" }
@@ -142,6 +169,8 @@ func (t *tournamentPage) event(e arena.Event) {
 		t.results = append(t.results, e.Result)
 	case arena.StandingsChanged:
 		t.table = e.Table
+	case arena.PairingDecided:
+		t.pairings = append(t.pairings, e.Pairing)
 	}
 }
 
@@ -183,13 +212,31 @@ func (t *tournamentPage) key(msg tea.KeyMsg) tea.Cmd {
 		return nil
 	}
 	if t.running {
-		if key.Matches(msg, k.Stop) && t.cancel != nil {
+		switch {
+		case key.Matches(msg, k.Stop) && t.cancel != nil:
+			t.paused.Store(false)
 			t.cancel()
 			t.status = "stopping…"
+		case key.Matches(msg, k.Pause):
+			t.paused.Store(!t.paused.Load())
+			t.status = "running"
+			if t.paused.Load() {
+				t.status = "paused: games in progress finish, no new ones start (P resumes)"
+			}
 		}
 		return nil
 	}
-	n := 5 + len(t.entries)
+	if t.report != nil || len(t.results) > 0 {
+		switch {
+		case key.Matches(msg, k.Select):
+			t.replay, t.replayPly = len(t.results)-1, 0
+		case key.Matches(msg, k.Back), key.Matches(msg, k.NewGame):
+			t.report, t.results, t.pairings, t.status = nil, nil, nil, "" // back to the set-up
+			t.refresh()
+		}
+		return nil
+	}
+	n := 6 + len(t.entries)
 	switch {
 	case key.Matches(msg, k.Up):
 		t.focus = (t.focus + n - 1) % n
@@ -211,12 +258,12 @@ func (t *tournamentPage) key(msg tea.KeyMsg) tea.Cmd {
 			t.workers = min(max(t.workers+d, 1), 64)
 		case 4:
 			t.seed = max(t.seed+d, 1)
+		case 5:
+			t.noBook = !t.noBook
 		}
 	case key.Matches(msg, k.Select):
-		if t.focus >= 5 {
-			t.entries[t.focus-5].on = !t.entries[t.focus-5].on
-		} else if len(t.results) > 0 {
-			t.replay, t.replayPly = len(t.results)-1, 0
+		if t.focus >= 6 {
+			t.entries[t.focus-6].on = !t.entries[t.focus-6].on
 		}
 	case key.Matches(msg, k.Start):
 		return t.start()
@@ -242,11 +289,15 @@ func (t *tournamentPage) start() tea.Cmd {
 		return nil
 	}
 	tc, _ := arena.ParseTimeControl(tourTCs[t.tc])
-	book, _ := arena.OpenBook(arena.BuiltinBook)
+	var book *arena.Book
+	if !t.noBook {
+		book, _ = arena.OpenBook(arena.BuiltinBook)
+	}
+	t.paused.Store(false)
 	bus := arena.NewBus()
 	sub := bus.Subscribe()
 	tour := &arena.Tournament{Format: tourFormats[t.format], Players: specs, Rounds: t.rounds, Book: book, Seed: uint64(t.seed),
-		Workers: t.workers, Bus: bus, Options: arena.GameOptions{TC: tc, MaxMoves: 200, Margin: 100 * time.Millisecond}}
+		Workers: t.workers, Bus: bus, Options: arena.GameOptions{TC: tc, MaxMoves: 200, Margin: 100 * time.Millisecond}, Paused: &t.paused}
 	t.run++
 	run := t.run
 	ctx, cancel := context.WithCancel(t.env.Ctx)
@@ -255,7 +306,7 @@ func (t *tournamentPage) start() tea.Cmd {
 	for i, s := range specs {
 		names[i] = s.Name
 	}
-	t.table, t.live, t.results, t.report, t.status = arena.NewTable(names, 0), map[int]*liveGame{}, nil, nil, ""
+	t.table, t.live, t.results, t.report, t.status, t.pairings = arena.NewTable(names, 0), map[int]*liveGame{}, nil, nil, "", nil
 	play := func() tea.Msg {
 		rep, err := tour.Run(ctx)
 		bus.Publish(streamEnd{}) // after every event of the tournament
@@ -288,14 +339,16 @@ func (t *tournamentPage) setupView() string {
 		mark(1, "time control "+tourTCs[t.tc]),
 		mark(2, fmt.Sprintf("rounds       %d", t.rounds)),
 		mark(3, fmt.Sprintf("concurrency  %d", t.workers)),
-		mark(4, fmt.Sprintf("seed         %d", t.seed)), "", st.Header.Render("Players"))
-	first := max(0, t.focus-5-(t.h-16))
+		mark(4, fmt.Sprintf("seed         %d", t.seed)),
+		mark(5, "openings     "+map[bool]string{false: arena.BuiltinBook + " (colour-swapped pairs)", true: "start position"}[t.noBook]),
+		"", st.Header.Render("Players"))
+	first := max(0, t.focus-6-(t.h-17))
 	for i := first; i < len(t.entries) && len(lines) < t.h-1; i++ {
 		box := "[ ]"
 		if t.entries[i].on {
 			box = "[x]"
 		}
-		lines = append(lines, mark(5+i, box+" "+t.entries[i].label))
+		lines = append(lines, mark(6+i, box+" "+t.entries[i].label))
 	}
 	if t.status != "" {
 		lines = append(lines, st.Err.Render(t.status))
@@ -324,14 +377,24 @@ func (t *tournamentPage) liveView() string {
 		b.WriteString("\n" + st.Header.Render("Playing now") + "\n")
 		b.WriteString(t.miniBoards())
 	}
-	if t.report != nil && len(t.report.Pairings) > 0 {
-		b.WriteString("\n" + st.Header.Render("Pairings") + "\n")
-		for _, p := range t.report.Pairings {
-			b.WriteString(fmt.Sprintf("%v\n", p))
+	if len(t.pairings) > 0 {
+		b.WriteString("\n" + st.Header.Render("Bracket") + "\n")
+		for _, p := range t.pairings {
+			win := "tie, nobody overwritten"
+			if p.Winner != "" {
+				win = p.Winner + " goes on"
+				if p.Note != "" {
+					win += " (" + p.Note + ")"
+				}
+			}
+			b.WriteString(truncate(fmt.Sprintf("%d. %s %s–%s %s  [%s]  %s", p.Round, p.NameA, trimFloat(p.PointsA), trimFloat(p.PointsB), p.NameB, strings.Join(p.Games, ", "), win), t.w) + "\n")
+		}
+		if t.report != nil && len(t.report.Final) > 0 {
+			b.WriteString(st.Dim.Render("final line: "+strings.Join(t.report.Final, " · ")) + "\n")
 		}
 	}
 	if len(t.results) > 0 && !t.running {
-		b.WriteString(st.Dim.Render("\nenter replays the last game (←→ step, esc back)"))
+		b.WriteString(st.Dim.Render("\nenter replays the last game (←→ step, esc back) · esc or n: a new tournament"))
 	}
 	return b.String()
 }
