@@ -145,6 +145,11 @@ func (r *Run) resize(applied []Change) error {
 	return nil
 }
 
+// Apply sets one parameter as Run.Set would (for a copy of a run's
+// settings kept in step with its ParamChanged events) and returns the old
+// value as text.
+func (s *Settings) Apply(param, value string) (string, error) { return applyParam(s, param, value) }
+
 // applyParam sets one parameter and returns its old value as text.
 func applyParam(s *Settings, param, value string) (string, error) {
 	num := func() (float64, error) {

@@ -22,6 +22,10 @@ type Env struct {
 	Engines []string
 	// Workers is the default for games at once (0: the number of cores).
 	Workers int
+	// Hub is shared by the sessions of one server (nil: nothing shared).
+	Hub *Hub
+	// Who names the session for others (an SSH user and address).
+	Who string
 }
 
 func (e *Env) workers() int {

@@ -55,20 +55,25 @@ type evolutionPage struct {
 	resumable                              []string
 	resume                                 int // 0: new run; i: resumable[i-1]
 
-	// The run.
-	runID   int
-	run     *ga.Run
-	handle  *saves.RunHandle
-	name    string
-	running bool
-	paused  bool
-	cancel  context.CancelFunc
-	history []ga.GenStats
-	changes []ga.Change
-	playing int // fitness games in progress
-	games   int
-	status  string
-	table   int // which piece-square table the heat map shows
+	// The run. settings and schema are the page's own copies: the run's
+	// fields belong to its goroutine while it goes on.
+	runID    int
+	run      *ga.Run
+	settings ga.Settings
+	schema   *core.Schema
+	shared   *Live // ours, for other sessions to watch
+	watching *Live // another session's, watched
+	handle   *saves.RunHandle
+	name     string
+	running  bool
+	paused   bool
+	cancel   context.CancelFunc
+	history  []ga.GenStats
+	changes  []ga.Change
+	playing  int // fitness games in progress
+	games    int
+	status   string
+	table    int // which piece-square table the heat map shows
 }
 
 func newEvolutionPage(env *Env, st *Styles, keys KeyMap) *evolutionPage {
@@ -128,6 +133,8 @@ func (e *evolutionPage) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 	case evoDoneMsg:
 		if msg.run == e.runID {
+			e.env.Hub.Remove(e.shared)
+			e.shared = nil
 			e.running = false
 			if e.handle != nil {
 				e.handle.Close()
@@ -144,17 +151,22 @@ func (e *evolutionPage) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 func (e *evolutionPage) event(ev arena.Event) {
+	e.shared.record(ev)
 	switch ev := ev.(type) {
 	case ga.GenerationDone:
 		e.history = append(e.history, ev.Stats)
 		e.games += ev.Stats.Games
 	case ga.ParamChanged:
+		e.settings.Apply(ev.Change.Param, ev.Change.New)
 		e.changes = append(e.changes, ev.Change)
 		e.status = fmt.Sprintf("generation %d: %s %s → %s", ev.Change.Generation, ev.Change.Param, ev.Change.Old, ev.Change.New)
 	case ga.RunPaused:
 		e.status = fmt.Sprintf("paused before generation %d", ev.Generation)
 	case ga.RunFinished:
 		e.status = fmt.Sprintf("finished after %d generations: %s", ev.Generation, ev.Reason)
+		if e.watching != nil {
+			e.running, e.watching = false, nil
+		}
 	case arena.GameStarted:
 		e.playing++
 	case arena.GameFinished:
@@ -164,6 +176,18 @@ func (e *evolutionPage) event(ev arena.Event) {
 
 func (e *evolutionPage) key(msg tea.KeyMsg) tea.Cmd {
 	k := e.keys
+	if e.watching != nil {
+		switch {
+		case key.Matches(msg, k.Back):
+			e.running, e.watching, e.run, e.history, e.status = false, nil, nil, nil, ""
+			e.runID++ // drop the rest of its events
+		case key.Matches(msg, k.NextTable):
+			e.table++
+		default:
+			e.status = "watching another session's run: only it can tune, pause or stop it (esc leaves)"
+		}
+		return nil
+	}
 	if e.running {
 		switch {
 		case key.Matches(msg, k.Pause):
@@ -180,7 +204,7 @@ func (e *evolutionPage) key(msg tea.KeyMsg) tea.Cmd {
 			e.run.Resume()
 			e.status = "stopping at the end of this generation…"
 		case key.Matches(msg, k.MutUp), key.Matches(msg, k.MutDown):
-			s := e.run.Settings
+			s := e.settings
 			f := 1.25
 			if key.Matches(msg, k.MutDown) {
 				f = 0.8
@@ -191,9 +215,9 @@ func (e *evolutionPage) key(msg tea.KeyMsg) tea.Cmd {
 			if key.Matches(msg, k.PopDown) {
 				d = -2
 			}
-			e.set("population", strconv.Itoa(max(e.run.Settings.Population+d, 2)))
+			e.set("population", strconv.Itoa(max(e.settings.Population+d, 2)))
 		case key.Matches(msg, k.DepthUp), key.Matches(msg, k.DepthDown):
-			i := indexOf(evoTCs, e.run.Settings.TC)
+			i := indexOf(evoTCs, e.settings.TC)
 			if key.Matches(msg, k.DepthUp) {
 				i = min(i+1, len(evoTCs)-1)
 			} else {
@@ -207,7 +231,7 @@ func (e *evolutionPage) key(msg tea.KeyMsg) tea.Cmd {
 		}
 		return nil
 	}
-	if e.run != nil {
+	if e.run != nil || e.history != nil {
 		switch {
 		case key.Matches(msg, k.SendBest):
 			return e.sendBest()
@@ -254,8 +278,34 @@ func (e *evolutionPage) key(msg tea.KeyMsg) tea.Cmd {
 		}
 	case key.Matches(msg, k.Start):
 		return e.start()
+	case key.Matches(msg, k.Watch):
+		return e.watch()
 	}
 	return nil
+}
+
+// watch follows another session's run live.
+func (e *evolutionPage) watch() tea.Cmd {
+	others := e.env.Hub.Others("run", e.env)
+	if len(others) == 0 {
+		e.status = "no other session has a run going"
+		return nil
+	}
+	l := others[0]
+	sub := l.Bus.Subscribe()
+	_, _, hist, settings := l.snapshot()
+	schema, err := core.Preset(settings.Preset)
+	if err != nil {
+		sub.Close()
+		e.status = err.Error()
+		return nil
+	}
+	e.runID++
+	id := e.runID
+	e.watching, e.running, e.paused, e.run = l, true, false, nil
+	e.settings, e.schema, e.history, e.games, e.playing, e.changes = settings, schema, hist, 0, 0, nil
+	e.status = "watching " + l.Name + " (esc leaves)"
+	return stream(e.env.Ctx, sub, true, func(ev arena.Event) tea.Msg { return evoEventMsg{id, ev} })
 }
 
 func (e *evolutionPage) set(param, value string) {
@@ -271,13 +321,13 @@ func (e *evolutionPage) sendBest() tea.Cmd {
 		e.status = "no generation yet"
 		return nil
 	}
-	best := e.run.HallOfFame
-	if len(best) == 0 {
+	last := e.history[len(e.history)-1]
+	if last.BestGenes == nil {
+		e.status = "the best genome of a resumed generation is in the run's file: play it with population=" + e.name + "#best"
 		return nil
 	}
-	g := best[len(best)-1]
-	c := g.Chromosome.Clone()
-	name := fmt.Sprintf("%s#%d", e.name, g.ID)
+	c := &core.Chromosome{Schema: e.schema, Values: append([]float64(nil), last.BestGenes...)}
+	name := fmt.Sprintf("%s#%d", e.name, last.BestID)
 	e.status = "sent the best to Play (tab 1)"
 	return func() tea.Msg { return useChromosomeMsg{name: name, c: c} }
 }
@@ -326,6 +376,12 @@ func (e *evolutionPage) start() tea.Cmd {
 		r.AfterGeneration = h.Save
 	}
 	e.run, e.handle, e.running, e.paused, e.games, e.playing, e.changes = r, h, true, false, 0, 0, nil
+	e.settings, e.schema, e.watching = r.Settings, r.Schema(), nil
+	who := e.env.Who
+	if who == "" {
+		who = "this terminal"
+	}
+	e.shared = e.env.Hub.Add("run", fmt.Sprintf("%s on %s by %s", r.Settings.Method, r.Settings.Preset, who), r.Settings, e.env, r.Bus())
 	e.status = "running"
 	if e.name != "" {
 		e.status += " (saved as run " + e.name + ")"
@@ -345,7 +401,7 @@ func (e *evolutionPage) start() tea.Cmd {
 }
 
 func (e *evolutionPage) View() string {
-	if e.run == nil {
+	if e.run == nil && e.watching == nil {
 		return e.setupView()
 	}
 	return e.runView()
@@ -363,7 +419,11 @@ func (e *evolutionPage) setupView() string {
 	if e.resume > 0 {
 		run = "resume " + e.resumable[e.resume-1]
 	}
-	lines := []string{st.Title.Render("Evolution") + st.Dim.Render("   ↑↓ choose · ←→ change · s starts"), "",
+	live := ""
+	if others := e.env.Hub.Others("run", e.env); len(others) > 0 {
+		live = st.Header.Render("live in another session: " + others[0].Name + " — v watches it")
+	}
+	lines := []string{st.Title.Render("Evolution") + st.Dim.Render("   ↑↓ choose · ←→ change · s starts"), live,
 		mark(0, "run          "+run),
 		mark(1, "method       "+ga.Methods[e.method]),
 		mark(2, "chromosome   "+core.PresetNames()[e.preset]),
@@ -385,7 +445,7 @@ func (e *evolutionPage) setupView() string {
 
 func (e *evolutionPage) runView() string {
 	st := e.st
-	s := e.run.Settings
+	s := e.settings
 	var head strings.Builder
 	state := "running"
 	switch {
@@ -431,12 +491,9 @@ func (e *evolutionPage) geneView(w int) string {
 		return ""
 	}
 	st := e.st
-	schema := e.run.Schema()
+	schema := e.schema
 	last := e.history[len(e.history)-1]
 	bestVals := last.BestGenes
-	if bestVals == nil && len(e.run.HallOfFame) > 0 {
-		bestVals = e.run.HallOfFame[len(e.run.HallOfFame)-1].Chromosome.Values
-	}
 	var out strings.Builder
 	tables := tableStarts(schema)
 	if len(tables) > 0 && bestVals != nil {

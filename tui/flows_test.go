@@ -199,3 +199,42 @@ func TestFlowSelectionBracket(t *testing.T) {
 		t.Fatalf("no bracket:\n%s", v)
 	}
 }
+
+// Two sessions of one server: the second watches the first's tournament
+// live, and cannot stop it.
+func TestFlowWatchAnotherSession(t *testing.T) {
+	d, err := saves.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	hub := &Hub{}
+	a := sessionApp(t, 110, 40, d, hub, "alice")
+	b := sessionApp(t, 110, 40, d, hub, "bob")
+	ta := teatest.NewTestModel(t, a, teatest.WithInitialTermSize(110, 40))
+	tb := teatest.NewTestModel(t, b, teatest.WithInitialTermSize(110, 40))
+	ta.Type("2")
+	ta.Type("jhh")  // nodes=5000 → depth=2
+	ta.Type("jlll") // 4 rounds: 24 games
+	ta.Type("s")
+	outA := &screen{r: ta.Output()}
+	waitFor(t, outA, "ETA")
+	tb.Type("2")
+	outB := &screen{r: tb.Output()}
+	waitFor(t, outB, "live in another session: round-robin depth=2 of 3 players by alice")
+	tb.Type("v")
+	waitFor(t, outB, "watching round-robin")
+	tb.Type("x")
+	waitFor(t, outB, "only it can pause or stop it")
+	waitFor(t, outB, "the tournament ended (complete)")
+	waitFor(t, outA, "finished (complete): 24 games")
+	for _, tm := range []*teatest.TestModel{ta, tb} {
+		tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
+		tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
+	}
+	if w := b.pages[1].(*tournamentPage).table; w == nil || w.Played != 24 {
+		t.Fatalf("the watcher's table: %+v", w)
+	}
+	if len(hub.Others("tournament", nil)) != 0 {
+		t.Fatal("the finished tournament is still listed")
+	}
+}

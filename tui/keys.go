@@ -10,7 +10,7 @@ type KeyMap struct {
 	// Board.
 	Up, Down, Left, Right, Select, Prompt, Flip, Undo, NewGame, Mode, Stronger, Weaker, Preset, Letters, SavePGN, LoadFEN key.Binding
 	// Runs and tournaments.
-	Start, Pause, Stop, MutUp, MutDown, PopUp, PopDown, DepthUp, DepthDown, SendBest, NextTable key.Binding
+	Start, Pause, Stop, MutUp, MutDown, PopUp, PopDown, DepthUp, DepthDown, SendBest, NextTable, Watch key.Binding
 }
 
 // DefaultKeyMap returns the bindings.
@@ -56,6 +56,7 @@ func DefaultKeyMap() KeyMap {
 		DepthDown: b("budget −", "<"),
 		SendBest:  b("play the best", "b"),
 		NextTable: b("next table", "t"),
+		Watch:     b("watch another session's", "v"),
 	}
 }
 

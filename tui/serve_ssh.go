@@ -31,13 +31,15 @@ func ServeSSH(ctx context.Context, addr string, data *saves.Dir, idle time.Durat
 		return errors.New("serve: the SSH server needs a data directory (for its host key)")
 	}
 	engines := DefaultEngines()
+	hub := &Hub{}
 	srv, err := wish.NewServer(
 		wish.WithAddress(addr),
 		wish.WithHostKeyPath(filepath.Join(data.Root, HostKeyFile)),
 		wish.WithIdleTimeout(idle),
 		wish.WithMiddleware(
 			bm.Middleware(func(s ssh.Session) (tea.Model, []tea.ProgramOption) {
-				app := New(&Env{Ctx: s.Context(), Data: data, Engines: engines}, bm.MakeRenderer(s), PlainFromEnv(s.Environ()))
+				env := &Env{Ctx: s.Context(), Data: data, Engines: engines, Hub: hub, Who: s.User() + "@" + s.RemoteAddr().String()}
+				app := New(env, bm.MakeRenderer(s), PlainFromEnv(s.Environ()))
 				return app, []tea.ProgramOption{tea.WithAltScreen(), tea.WithMouseCellMotion()}
 			}),
 			activeterm.Middleware(), // no PTY: "Requires an active PTY", and the session ends

@@ -15,6 +15,7 @@ import (
 
 	"github.com/evochess/evochess/arena"
 	"github.com/evochess/evochess/core"
+	"github.com/evochess/evochess/ga"
 	"github.com/evochess/evochess/saves"
 )
 
@@ -64,6 +65,8 @@ type tournamentPage struct {
 	noBook                            bool
 	paused                            atomic.Bool
 	pairings                          []arena.Pairing
+	shared                            *Live // ours, for other sessions to watch
+	watching                          *Live // another session's, watched
 
 	// Running or finished.
 	run       int
@@ -157,7 +160,16 @@ func (t *tournamentPage) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 func (t *tournamentPage) event(e arena.Event) {
+	t.shared.record(e)
 	switch e := e.(type) {
+	case arena.TournamentFinished:
+		if t.watching != nil {
+			t.running, t.watching = false, nil
+			t.status = "the tournament ended (" + e.Reason + ")"
+			if e.Table != nil {
+				t.table = e.Table
+			}
+		}
 	case arena.GameStarted:
 		t.live[e.Game] = &liveGame{white: e.White, black: e.Black, fen: e.StartFEN}
 	case arena.MovePlayed:
@@ -175,6 +187,8 @@ func (t *tournamentPage) event(e arena.Event) {
 }
 
 func (t *tournamentPage) finish(msg tourDoneMsg) {
+	t.env.Hub.Remove(t.shared)
+	t.shared = nil
 	t.running, t.report = false, msg.rep
 	if t.cancel != nil {
 		t.cancel()
@@ -208,6 +222,15 @@ func (t *tournamentPage) key(msg tea.KeyMsg) tea.Cmd {
 			t.replayPly = max(t.replayPly-1, 0)
 		case key.Matches(msg, k.Right):
 			t.replayPly = min(t.replayPly+1, len(t.results[t.replay].Moves))
+		}
+		return nil
+	}
+	if t.watching != nil {
+		if key.Matches(msg, k.Back) {
+			t.running, t.watching, t.results, t.status = false, nil, nil, ""
+			t.run++ // drop the rest of its events
+		} else if key.Matches(msg, k.Stop) || key.Matches(msg, k.Pause) {
+			t.status = "watching another session's tournament: only it can pause or stop it (esc leaves)"
 		}
 		return nil
 	}
@@ -267,8 +290,31 @@ func (t *tournamentPage) key(msg tea.KeyMsg) tea.Cmd {
 		}
 	case key.Matches(msg, k.Start):
 		return t.start()
+	case key.Matches(msg, k.Watch):
+		return t.watch()
 	}
 	return nil
+}
+
+// watch follows another session's tournament live.
+func (t *tournamentPage) watch() tea.Cmd {
+	others := t.env.Hub.Others("tournament", t.env)
+	if len(others) == 0 {
+		t.status = "no other session has a tournament going"
+		return nil
+	}
+	l := others[0]
+	sub := l.Bus.Subscribe()
+	tb, pairings, _, _ := l.snapshot()
+	t.run++
+	run := t.run
+	t.watching, t.running, t.started = l, true, l.Started
+	t.table, t.pairings, t.live, t.results, t.report = tb, pairings, map[int]*liveGame{}, nil, nil
+	if t.table == nil {
+		t.table = arena.NewTable(nil, 0)
+	}
+	t.status = "watching " + l.Name + " (esc leaves)"
+	return stream(t.env.Ctx, sub, false, func(e arena.Event) tea.Msg { return tourEventMsg{run, e} })
 }
 
 func (t *tournamentPage) start() tea.Cmd {
@@ -302,6 +348,11 @@ func (t *tournamentPage) start() tea.Cmd {
 	run := t.run
 	ctx, cancel := context.WithCancel(t.env.Ctx)
 	t.cancel, t.running, t.started = cancel, true, time.Now()
+	who := t.env.Who
+	if who == "" {
+		who = "this terminal"
+	}
+	t.shared = t.env.Hub.Add("tournament", fmt.Sprintf("%s %s of %d players by %s", tourFormats[t.format], tourTCs[t.tc], len(specs), who), ga.Settings{}, t.env, bus)
 	names := make([]string, len(specs))
 	for i, s := range specs {
 		names[i] = s.Name
@@ -334,6 +385,9 @@ func (t *tournamentPage) setupView() string {
 		return "  " + s
 	}
 	lines := []string{st.Title.Render("New tournament") + st.Dim.Render("   ↑↓ choose · ←→ change · enter toggles a player · s starts"), ""}
+	if others := t.env.Hub.Others("tournament", t.env); len(others) > 0 {
+		lines[1] = st.Header.Render(fmt.Sprintf("live in another session: %s — v watches it", others[0].Name))
+	}
 	lines = append(lines,
 		mark(0, "format       "+tourFormats[t.format]),
 		mark(1, "time control "+tourTCs[t.tc]),

@@ -31,11 +31,18 @@ func testApp(t *testing.T, w, h int) *App {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return sessionApp(t, w, h, d, nil, "")
+}
+
+// sessionApp is one session of a server: its data directory and hub are
+// shared with the others.
+func sessionApp(t *testing.T, w, h int, d *saves.Dir, hub *Hub, who string) *App {
+	t.Helper()
 	r := lipgloss.NewRenderer(io.Discard)
 	r.SetColorProfile(termenv.Ascii)
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
-	a := New(&Env{Ctx: ctx, Data: d, Workers: 2}, r, true)
+	a := New(&Env{Ctx: ctx, Data: d, Workers: 2, Hub: hub, Who: who}, r, true)
 	a.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	return a
 }

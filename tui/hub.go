@@ -1,0 +1,106 @@
+package tui
+
+import (
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/evochess/evochess/arena"
+	"github.com/evochess/evochess/ga"
+)
+
+// Hub lists the tournaments and runs going on in this process, so that
+// the other sessions of an SSH server can watch them live. The session
+// that started one owns it (only it can pause or stop it); watchers
+// subscribe to its bus and start from the snapshot kept here.
+type Hub struct {
+	mu    sync.Mutex
+	next  int
+	items []*Live
+}
+
+// Live is one tournament or run in progress.
+type Live struct {
+	ID      int
+	Kind    string // "tournament" or "run"
+	Name    string
+	Owner   *Env
+	Bus     *arena.Bus
+	Started time.Time
+
+	mu       sync.Mutex
+	table    *arena.Table
+	pairings []arena.Pairing
+	history  []ga.GenStats
+	settings ga.Settings // a run's, kept in step with its changes
+}
+
+// Add registers work that has started.
+func (h *Hub) Add(kind, name string, settings ga.Settings, owner *Env, bus *arena.Bus) *Live {
+	if h == nil {
+		return nil
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.next++
+	l := &Live{ID: h.next, Kind: kind, Name: name, Owner: owner, Bus: bus, Started: time.Now(), settings: settings}
+	h.items = append(h.items, l)
+	return l
+}
+
+// Remove unregisters work that has ended.
+func (h *Hub) Remove(l *Live) {
+	if h == nil || l == nil {
+		return
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.items = slices.DeleteFunc(h.items, func(x *Live) bool { return x == l })
+}
+
+// Others lists the live work of a kind that env did not start.
+func (h *Hub) Others(kind string, env *Env) []*Live {
+	if h == nil {
+		return nil
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	var out []*Live
+	for _, l := range h.items {
+		if l.Kind == kind && l.Owner != env {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// record keeps the latest standings, pairings or statistics (called by
+// the owner's UI as its events arrive).
+func (l *Live) record(ev arena.Event) {
+	if l == nil {
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	switch e := ev.(type) {
+	case arena.StandingsChanged:
+		l.table = e.Table
+	case arena.PairingDecided:
+		l.pairings = append(l.pairings, e.Pairing)
+	case ga.GenerationDone:
+		l.history = append(l.history, e.Stats)
+	case ga.ParamChanged:
+		l.settings.Apply(e.Change.Param, e.Change.New)
+	}
+}
+
+// snapshot returns what a new watcher starts from.
+func (l *Live) snapshot() (*arena.Table, []arena.Pairing, []ga.GenStats, ga.Settings) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	var tb *arena.Table
+	if l.table != nil {
+		tb = l.table.Clone()
+	}
+	return tb, slices.Clone(l.pairings), slices.Clone(l.history), l.settings
+}
