@@ -106,8 +106,7 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if msg.Y == 0 && msg.Action == tea.MouseActionPress && msg.Button == tea.MouseButtonLeft {
 			for i, end := range a.tabXs {
 				if msg.X < end {
-					a.active = i
-					break
+					return a, a.show(i)
 				}
 			}
 			return a, nil
@@ -119,6 +118,15 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return a, a.send(i, msg)
 	}
 	return a, a.send(a.active, msg)
+}
+
+// tabShownMsg tells a page it has come to the front (to refresh lists
+// that other tabs or sessions may have changed).
+type tabShownMsg struct{}
+
+func (a *App) show(i int) tea.Cmd {
+	a.active = i
+	return a.send(i, tabShownMsg{})
 }
 
 func (a *App) send(i int, msg tea.Msg) tea.Cmd {
@@ -152,15 +160,15 @@ func (a *App) key(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.Quit):
 		return tea.Quit
 	case key.Matches(msg, k.NextTab):
-		a.active = (a.active + 1) % len(a.pages)
+		return a.show((a.active + 1) % len(a.pages))
 	case key.Matches(msg, k.PrevTab):
-		a.active = (a.active + len(a.pages) - 1) % len(a.pages)
+		return a.show((a.active + len(a.pages) - 1) % len(a.pages))
 	case key.Matches(msg, k.Tab1):
-		a.active = 0
+		return a.show(0)
 	case key.Matches(msg, k.Tab2):
-		a.active = 1
+		return a.show(1)
 	case key.Matches(msg, k.Tab3):
-		a.active = 2
+		return a.show(2)
 	default:
 		return a.send(a.active, msg)
 	}

@@ -116,13 +116,13 @@ func (e *evolutionPage) Capturing() bool  { return false }
 func (e *evolutionPage) ShortHelp() []key.Binding {
 	k := e.keys
 	if e.running {
-		return []key.Binding{k.Pause, k.Stop, k.MutUp, k.PopUp, k.DepthUp, k.SendBest}
+		return []key.Binding{k.Pause, k.Stop, k.MutUp, k.PopUp, k.DepthUp, k.SendBest, k.KeepBest}
 	}
 	return []key.Binding{k.Up, k.Left, k.Start}
 }
 func (e *evolutionPage) FullHelp() [][]key.Binding {
 	k := e.keys
-	return [][]key.Binding{{k.Up, k.Down, k.Left, k.Right, k.Start}, {k.Pause, k.Stop}, {k.MutUp, k.MutDown, k.PopUp, k.PopDown, k.DepthUp, k.DepthDown}, {k.SendBest, k.NextTable}}
+	return [][]key.Binding{{k.Up, k.Down, k.Left, k.Right, k.Start, k.Watch}, {k.Pause, k.Stop, k.Back}, {k.MutUp, k.MutDown, k.PopUp, k.PopDown, k.DepthUp, k.DepthDown}, {k.GamesUp, k.GamesDown, k.Validate, k.SendBest, k.KeepBest, k.NextTable}}
 }
 
 func (e *evolutionPage) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
@@ -224,8 +224,19 @@ func (e *evolutionPage) key(msg tea.KeyMsg) tea.Cmd {
 				i = max(i-1, 0)
 			}
 			e.set("tc", evoTCs[max(i, 0)])
+		case key.Matches(msg, k.GamesUp), key.Matches(msg, k.GamesDown):
+			d := 2
+			if key.Matches(msg, k.GamesDown) {
+				d = -2
+			}
+			e.set("games", strconv.Itoa(max(e.settings.GamesPerPairing+d, 1)))
+		case key.Matches(msg, k.Validate):
+			next := map[int]int{0: 1, 1: 2, 2: 5, 5: 10, 10: 0}[e.settings.ValidateEvery]
+			e.set("validate-every", strconv.Itoa(next))
 		case key.Matches(msg, k.SendBest):
 			return e.sendBest()
+		case key.Matches(msg, k.KeepBest):
+			e.keepBest()
 		case key.Matches(msg, k.NextTable):
 			e.table++
 		}
@@ -235,6 +246,9 @@ func (e *evolutionPage) key(msg tea.KeyMsg) tea.Cmd {
 		switch {
 		case key.Matches(msg, k.SendBest):
 			return e.sendBest()
+		case key.Matches(msg, k.KeepBest):
+			e.keepBest()
+			return nil
 		case key.Matches(msg, k.NextTable):
 			e.table++
 			return nil
@@ -330,6 +344,32 @@ func (e *evolutionPage) sendBest() tea.Cmd {
 	name := fmt.Sprintf("%s#%d", e.name, last.BestID)
 	e.status = "sent the best to Play (tab 1)"
 	return func() tea.Msg { return useChromosomeMsg{name: name, c: c} }
+}
+
+// keepBest stores the current best as a named player of the library: it
+// then plays in tournaments (Tournament tab) and anywhere as player=NAME.
+func (e *evolutionPage) keepBest() {
+	if e.env.Data == nil || len(e.history) == 0 || e.history[len(e.history)-1].BestGenes == nil {
+		e.status = "nothing to keep yet"
+		return
+	}
+	last := e.history[len(e.history)-1]
+	name := fmt.Sprintf("%s-g%d-best", e.name, last.Generation)
+	if e.name == "" {
+		name = fmt.Sprintf("evolved-g%d-best", last.Generation)
+	}
+	c := &core.Chromosome{Schema: e.schema, Values: append([]float64(nil), last.BestGenes...), Name: name}
+	mode := e.settings.Search
+	if mode == "" {
+		mode = "strong"
+	}
+	p := &saves.Player{Name: name, Chromosome: c, Search: mode, PlainQuiescence: e.settings.PlainQuiescence, TC: e.settings.TC,
+		Source: fmt.Sprintf("run %s generation %d best (genome %d)", e.name, last.Generation, last.BestID)}
+	if err := e.env.Data.SavePlayer(p, true); err != nil {
+		e.status = err.Error()
+		return
+	}
+	e.status = "kept as player " + name + ": it is in the Tournament tab's list"
 }
 
 func (e *evolutionPage) start() tea.Cmd {

@@ -111,6 +111,11 @@ func TestFlowEvolution(t *testing.T) {
 	waitFor(t, out, "generation 1 ")
 	tm.Type("}") // population 5 → 7
 	waitFor(t, out, "population 5 → 7")
+	tm.Type("k") // keep the best as a player …
+	waitFor(t, out, "kept as player")
+	tm.Type("2") // … and it is in the tournament list
+	waitFor(t, out, "-best")
+	tm.Type("3")
 	tm.Type("x")
 	t.Cleanup(func() {
 		if t.Failed() {

@@ -10,7 +10,7 @@ type KeyMap struct {
 	// Board.
 	Up, Down, Left, Right, Select, Prompt, Flip, Undo, NewGame, Mode, Stronger, Weaker, Preset, Letters, SavePGN, LoadFEN key.Binding
 	// Runs and tournaments.
-	Start, Pause, Stop, MutUp, MutDown, PopUp, PopDown, DepthUp, DepthDown, SendBest, NextTable, Watch key.Binding
+	Start, Pause, Stop, MutUp, MutDown, PopUp, PopDown, DepthUp, DepthDown, SendBest, NextTable, Watch, GamesUp, GamesDown, Validate, KeepBest key.Binding
 }
 
 // DefaultKeyMap returns the bindings.
@@ -57,6 +57,10 @@ func DefaultKeyMap() KeyMap {
 		SendBest:  b("play the best", "b"),
 		NextTable: b("next table", "t"),
 		Watch:     b("watch another session's", "v"),
+		GamesUp:   b("games per pairing +", ")"),
+		GamesDown: b("games per pairing −", "("),
+		Validate:  b("validation every …", "V"),
+		KeepBest:  b("keep the best as a player", "k"),
 	}
 }
 

@@ -67,6 +67,8 @@ type tournamentPage struct {
 	pairings                          []arena.Pairing
 	shared                            *Live // ours, for other sessions to watch
 	watching                          *Live // another session's, watched
+	rows                              []int // focus of each line of the set-up view (-1: none), for clicks
+	pick                              int   // the finished game chosen for replay
 
 	// Running or finished.
 	run       int
@@ -153,10 +155,31 @@ func (t *tournamentPage) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if msg.run == t.run {
 			t.finish(msg)
 		}
+	case tabShownMsg:
+		if !t.running && t.report == nil && len(t.results) == 0 {
+			t.refresh()
+		}
+	case tea.MouseMsg:
+		t.mouse(msg)
 	case tea.KeyMsg:
 		return t, t.key(msg)
 	}
 	return t, nil
+}
+
+// mouse: a click on a set-up row focuses it; on a player, also ticks it.
+func (t *tournamentPage) mouse(msg tea.MouseMsg) {
+	if msg.Action != tea.MouseActionPress || msg.Button != tea.MouseButtonLeft || t.running || t.report != nil || len(t.results) > 0 {
+		return
+	}
+	for row, focus := range t.rows {
+		if row == msg.Y && focus >= 0 {
+			t.focus = focus
+			if focus >= 6 {
+				t.entries[focus-6].on = !t.entries[focus-6].on
+			}
+		}
+	}
 }
 
 func (t *tournamentPage) event(e arena.Event) {
@@ -251,10 +274,14 @@ func (t *tournamentPage) key(msg tea.KeyMsg) tea.Cmd {
 	}
 	if t.report != nil || len(t.results) > 0 {
 		switch {
-		case key.Matches(msg, k.Select):
-			t.replay, t.replayPly = len(t.results)-1, 0
+		case key.Matches(msg, k.Up):
+			t.pick = max(t.pick-1, 0)
+		case key.Matches(msg, k.Down):
+			t.pick = min(t.pick+1, len(t.results)-1)
+		case key.Matches(msg, k.Select) && len(t.results) > 0:
+			t.replay, t.replayPly = min(t.pick, len(t.results)-1), 0
 		case key.Matches(msg, k.Back), key.Matches(msg, k.NewGame):
-			t.report, t.results, t.pairings, t.status = nil, nil, nil, "" // back to the set-up
+			t.report, t.results, t.pairings, t.status, t.pick = nil, nil, nil, "", 0 // back to the set-up
 			t.refresh()
 		}
 		return nil
@@ -378,34 +405,42 @@ func (t *tournamentPage) View() string {
 
 func (t *tournamentPage) setupView() string {
 	st := t.st
-	mark := func(i int, s string) string {
-		if t.focus == i {
-			return st.Header.Render("› " + s)
+	var lines []string
+	t.rows = t.rows[:0]
+	add := func(focus int, s string) { // focus -1: not a choice
+		if focus >= 0 {
+			if t.focus == focus {
+				s = st.Header.Render("› " + s)
+			} else {
+				s = "  " + s
+			}
 		}
-		return "  " + s
+		lines, t.rows = append(lines, s), append(t.rows, focus)
 	}
-	lines := []string{st.Title.Render("New tournament") + st.Dim.Render("   ↑↓ choose · ←→ change · enter toggles a player · s starts"), ""}
+	add(-1, st.Title.Render("New tournament")+st.Dim.Render("   ↑↓ choose · ←→ change · enter toggles a player · s starts"))
+	live := ""
 	if others := t.env.Hub.Others("tournament", t.env); len(others) > 0 {
-		lines[1] = st.Header.Render(fmt.Sprintf("live in another session: %s — v watches it", others[0].Name))
+		live = st.Header.Render(fmt.Sprintf("live in another session: %s — v watches it", others[0].Name))
 	}
-	lines = append(lines,
-		mark(0, "format       "+tourFormats[t.format]),
-		mark(1, "time control "+tourTCs[t.tc]),
-		mark(2, fmt.Sprintf("rounds       %d", t.rounds)),
-		mark(3, fmt.Sprintf("concurrency  %d", t.workers)),
-		mark(4, fmt.Sprintf("seed         %d", t.seed)),
-		mark(5, "openings     "+map[bool]string{false: arena.BuiltinBook + " (colour-swapped pairs)", true: "start position"}[t.noBook]),
-		"", st.Header.Render("Players"))
+	add(-1, live)
+	add(0, "format       "+tourFormats[t.format])
+	add(1, "time control "+tourTCs[t.tc])
+	add(2, fmt.Sprintf("rounds       %d", t.rounds))
+	add(3, fmt.Sprintf("concurrency  %d", t.workers))
+	add(4, fmt.Sprintf("seed         %d", t.seed))
+	add(5, "openings     "+map[bool]string{false: arena.BuiltinBook + " (colour-swapped pairs)", true: "start position"}[t.noBook])
+	add(-1, "")
+	add(-1, st.Header.Render("Players"))
 	first := max(0, t.focus-6-(t.h-17))
 	for i := first; i < len(t.entries) && len(lines) < t.h-1; i++ {
 		box := "[ ]"
 		if t.entries[i].on {
 			box = "[x]"
 		}
-		lines = append(lines, mark(6+i, box+" "+t.entries[i].label))
+		add(6+i, box+" "+t.entries[i].label)
 	}
 	if t.status != "" {
-		lines = append(lines, st.Err.Render(t.status))
+		add(-1, st.Err.Render(t.status))
 	}
 	return strings.Join(lines, "\n")
 }
@@ -448,7 +483,19 @@ func (t *tournamentPage) liveView() string {
 		}
 	}
 	if len(t.results) > 0 && !t.running {
-		b.WriteString(st.Dim.Render("\nenter replays the last game (←→ step, esc back) · esc or n: a new tournament"))
+		b.WriteString("\n" + st.Header.Render("Games") + st.Dim.Render("  ↑↓ choose · enter replays (←→ step, esc back) · esc or n: a new tournament") + "\n")
+		t.pick = min(t.pick, len(t.results)-1)
+		from := max(0, min(t.pick-2, len(t.results)-5))
+		for i := from; i < len(t.results) && i < from+5; i++ {
+			g := t.results[i]
+			line := fmt.Sprintf("%3d. %s – %s  %s  %s, %d plies", i+1, g.White, g.Black, resultText(g.Outcome), g.Reason, len(g.Moves))
+			if i == t.pick {
+				line = st.Header.Render("› " + line)
+			} else {
+				line = "  " + line
+			}
+			b.WriteString(truncate(line, t.w) + "\n")
+		}
 	}
 	return b.String()
 }
