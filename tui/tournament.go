@@ -203,9 +203,13 @@ func (t *tournamentPage) event(e arena.Event) {
 		delete(t.live, e.Game)
 		t.results = append(t.results, e.Result)
 	case arena.StandingsChanged:
-		t.table = e.Table
+		if t.report == nil { // after the report, its table is the final word
+			t.table = e.Table
+		}
 	case arena.PairingDecided:
-		t.pairings = append(t.pairings, e.Pairing)
+		if t.report == nil {
+			t.pairings = append(t.pairings, e.Pairing)
+		}
 	}
 }
 
@@ -222,6 +226,9 @@ func (t *tournamentPage) finish(msg tourDoneMsg) {
 	case msg.rep != nil:
 		t.status = fmt.Sprintf("finished (%s): %d games in %s", msg.rep.Reason, msg.rep.Games, time.Since(t.started).Round(time.Second))
 		t.table = msg.rep.Table
+		if len(msg.rep.Pairings) > 0 { // the events may still be on their way
+			t.pairings = msg.rep.Pairings
+		}
 		if t.env.Data != nil {
 			name := "tui-" + time.Now().UTC().Format("20060102-150405")
 			var pgn bytes.Buffer
