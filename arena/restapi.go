@@ -152,11 +152,14 @@ func (a *RESTAPI) session(w http.ResponseWriter, r *http.Request) (*restGame, er
 	return g, nil
 }
 
-// expire drops idle sessions, and the oldest beyond MaxSessions.
+// expire drops idle sessions, and the oldest beyond MaxSessions. Their
+// engines are closed once any request still using them is done (under
+// the game's lock, outside the sessions lock).
 func (a *RESTAPI) expire(now time.Time) {
+	var gone []*restGame
 	for k, g := range a.sessions {
 		if a.IdleTimeout > 0 && now.Sub(g.seen) > a.IdleTimeout {
-			g.engine.Close()
+			gone = append(gone, g)
 			delete(a.sessions, k)
 		}
 	}
@@ -167,8 +170,15 @@ func (a *RESTAPI) expire(now time.Time) {
 				oldest = k
 			}
 		}
-		a.sessions[oldest].engine.Close()
+		gone = append(gone, a.sessions[oldest])
 		delete(a.sessions, oldest)
+	}
+	for _, g := range gone {
+		go func() {
+			g.mu.Lock()
+			defer g.mu.Unlock()
+			g.engine.Close()
+		}()
 	}
 }
 

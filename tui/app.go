@@ -50,8 +50,11 @@ func New(env *Env, r *lipgloss.Renderer, plain bool) *App {
 	st := NewStyles(r, plain)
 	keys := DefaultKeyMap()
 	h := help.New()
-	h.Styles.ShortKey = st.Header
-	h.Styles.FullKey = st.Header
+	// Every style from this app's renderer: help.New's own come from the
+	// process's terminal, not an SSH client's.
+	plainStyle, faint := st.r.NewStyle(), st.r.NewStyle().Faint(true)
+	h.Styles = help.Styles{ShortKey: st.Header, ShortDesc: plainStyle, ShortSeparator: faint, Ellipsis: faint,
+		FullKey: st.Header, FullDesc: plainStyle, FullSeparator: faint}
 	a := &App{env: env, st: st, keys: keys, help: h, w: 80, h: 24}
 	a.pages = []page{newPlayPage(env, st, keys), newTournamentPage(env, st, keys), newEvolutionPage(env, st, keys)}
 	a.resize()
@@ -81,7 +84,7 @@ func (a *App) resize() {
 // owner says which page a data message belongs to (-1: none).
 func owner(msg tea.Msg) int {
 	switch msg.(type) {
-	case engineMoveMsg, engineInfoMsg, useChromosomeMsg:
+	case engineMoveMsg, engineInfoMsg, useChromosomeMsg, clockTick:
 		return 0
 	case tourEventMsg, tourDoneMsg:
 		return 1

@@ -114,6 +114,10 @@ func stream(ctx context.Context, sub *arena.Subscription, skipMoves bool, wrap f
 				return
 			}
 			if _, end := ev.(streamEnd); end {
+				select { // the page learns that the stream is over
+				case events <- ev:
+				case <-ctx.Done():
+				}
 				return
 			}
 			if _, move := ev.(arena.MovePlayed); move && skipMoves {

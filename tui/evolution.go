@@ -133,13 +133,8 @@ func (e *evolutionPage) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 	case evoDoneMsg:
 		if msg.run == e.runID {
-			e.env.Hub.Remove(e.shared)
-			e.shared = nil
+			e.shared, e.handle = nil, nil // released by the run's own goroutine
 			e.running = false
-			if e.handle != nil {
-				e.handle.Close()
-				e.handle = nil
-			}
 			if msg.err != nil {
 				e.status = "stopped: " + msg.err.Error()
 			}
@@ -153,6 +148,13 @@ func (e *evolutionPage) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (e *evolutionPage) event(ev arena.Event) {
 	e.shared.record(ev)
 	switch ev := ev.(type) {
+	case streamEnd:
+		if e.watching != nil && e.running {
+			e.running = false
+			if e.status == "" || strings.HasPrefix(e.status, "watching") {
+				e.status = "the run ended"
+			}
+		}
 	case ga.GenerationDone:
 		e.history = append(e.history, ev.Stats)
 		e.games += ev.Stats.Games
@@ -165,7 +167,7 @@ func (e *evolutionPage) event(ev arena.Event) {
 	case ga.RunFinished:
 		e.status = fmt.Sprintf("finished after %d generations: %s", ev.Generation, ev.Reason)
 		if e.watching != nil {
-			e.running, e.watching = false, nil
+			e.running = false // the run view stays until esc
 		}
 	case arena.GameStarted:
 		e.playing++
@@ -306,7 +308,11 @@ func (e *evolutionPage) watch() tea.Cmd {
 		return nil
 	}
 	l := others[0]
-	sub := l.Bus.Subscribe()
+	sub, ok := l.subscribe()
+	if !ok {
+		e.status = "that run has just ended"
+		return nil
+	}
 	_, _, hist, settings := l.snapshot()
 	schema, err := core.Preset(settings.Preset)
 	if err != nil {
@@ -431,9 +437,14 @@ func (e *evolutionPage) start() tea.Cmd {
 	ctx, cancel := context.WithCancel(e.env.Ctx)
 	e.cancel = cancel
 	sub := r.Bus().Subscribe()
+	shared, hub, handle := e.shared, e.env.Hub, h
 	execute := func() tea.Msg {
 		err := r.Execute(ctx)
 		cancel()
+		if handle != nil {
+			handle.Close() // the run's lock, even if the app is gone
+		}
+		hub.Remove(shared)
 		r.Bus().Publish(streamEnd{}) // after every event of the run
 		return evoDoneMsg{run: id, err: err}
 	}

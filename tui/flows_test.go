@@ -243,3 +243,40 @@ func TestFlowWatchAnotherSession(t *testing.T) {
 		t.Fatal("the finished tournament is still listed")
 	}
 }
+
+func TestTakeBackReturnsToAPerson(t *testing.T) {
+	cases := []struct {
+		mode      int // index into playModes
+		moves     string
+		undone    int
+		engineCmd bool // the engine must move after the take-back
+	}{
+		{0, "e4 e5", 2, false},                       // you v engine: back to your move
+		{1, "e4", 1, true},                           // engine v you after its first move: it moves again
+		{0, "e4 e5 Bc4 Nc6 Qh5 Nf6 Qxf7#", 1, false}, // you mated it: your mating move comes back
+		{2, "e4 e5 Nf3", 1, true},                    // engines: one move, and they go on
+		{3, "e4 e5", 1, false},                       // two people: one move
+	}
+	for _, c := range cases {
+		a := testApp(t, 100, 30)
+		p := playOf(a)
+		p.mode = c.mode
+		for _, san := range strings.Fields(c.moves) {
+			m, err := p.pos.ParseSAN(san)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p.sans = append(p.sans, p.pos.SAN(m))
+			p.pos.MakeMove(m)
+		}
+		before := len(p.sans)
+		cmd := p.takeBack()
+		if got := before - len(p.sans); got != c.undone {
+			t.Errorf("mode %d after %q: took back %d, want %d", c.mode, c.moves, got, c.undone)
+		}
+		if (cmd != nil) != c.engineCmd || p.over() {
+			t.Errorf("mode %d after %q: engine started %v, over %v", c.mode, c.moves, cmd != nil, p.over())
+		}
+		p.stopThinking()
+	}
+}

@@ -3,6 +3,7 @@ package tui
 import (
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/evochess/evochess/arena"
@@ -28,6 +29,8 @@ type Live struct {
 	Bus     *arena.Bus
 	Started time.Time
 
+	ended atomic.Bool // set before the work's last event (streamEnd)
+
 	mu       sync.Mutex
 	table    *arena.Table
 	pairings []arena.Pairing
@@ -48,11 +51,13 @@ func (h *Hub) Add(kind, name string, settings ga.Settings, owner *Env, bus *aren
 	return l
 }
 
-// Remove unregisters work that has ended.
+// Remove unregisters work that has ended; call it before publishing
+// streamEnd, so that a watcher either sees the end or never starts.
 func (h *Hub) Remove(l *Live) {
 	if h == nil || l == nil {
 		return
 	}
+	l.ended.Store(true)
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.items = slices.DeleteFunc(h.items, func(x *Live) bool { return x == l })
@@ -103,4 +108,14 @@ func (l *Live) snapshot() (*arena.Table, []arena.Pairing, []ga.GenStats, ga.Sett
 		tb = l.table.Clone()
 	}
 	return tb, slices.Clone(l.pairings), slices.Clone(l.history), l.settings
+}
+
+// subscribe starts watching; ok is false when the work has already ended.
+func (l *Live) subscribe() (*arena.Subscription, bool) {
+	sub := l.Bus.Subscribe()
+	if l.ended.Load() { // ended before we subscribed: its last event is gone
+		sub.Close()
+		return nil, false
+	}
+	return sub, true
 }

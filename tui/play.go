@@ -101,6 +101,7 @@ type engineSlot struct {
 	mu     sync.Mutex
 	player arena.Player
 	name   string
+	unhook func() bool // stops the app-end hook that closes player
 }
 
 // Messages of the page's engine work; gen tells stale ones from current.
@@ -163,6 +164,9 @@ type playPage struct {
 
 func newPlayPage(env *Env, st *Styles, keys KeyMap) *playPage {
 	ti := textinput.New()
+	ti.PromptStyle, ti.TextStyle, ti.CompletionStyle = st.r.NewStyle(), st.r.NewStyle(), st.r.NewStyle()
+	ti.PlaceholderStyle = st.r.NewStyle().Faint(true)
+	ti.Cursor.Style, ti.Cursor.TextStyle = st.r.NewStyle().Reverse(true), st.r.NewStyle()
 	ti.Prompt = ": "
 	ti.CharLimit = 400
 	p := &playPage{env: env, st: st, keys: keys, level: 5, cursor: core.MakeSquare(4, 1), selected: core.NoSquare, prompt: ti,
@@ -184,6 +188,7 @@ func (p *playPage) reset(fen string) {
 	pos, _ := core.ParseFEN(fen)
 	p.pos, p.startFEN, p.sans = pos, fen, nil
 	p.selected, p.promo, p.info, p.infoPos = core.NoSquare, nil, core.Info{}, nil
+	p.flagged = 0
 	p.startClocks()
 }
 
@@ -267,7 +272,7 @@ func (p *playPage) key(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.Letters):
 		p.letters = !p.letters
 	case key.Matches(msg, k.Undo):
-		p.takeBack()
+		return p.takeBack()
 	case key.Matches(msg, k.NewGame):
 		p.reset(core.StartFEN)
 		p.say(false, "new game")
@@ -434,26 +439,28 @@ func gameOverText(st core.Status) string {
 	return fmt.Sprintf("game over: %s by %s", res, st.Reason)
 }
 
-func (p *playPage) takeBack() {
+// takeBack undoes the last move, and more until a person is to move
+// (engine against engine: one move). The engine then moves if it is its
+// turn; clocks keep their time.
+func (p *playPage) takeBack() tea.Cmd {
 	p.stopThinking()
-	n := 1
-	if p.sideKind(p.pos.SideToMove().Other()) == engine && p.sideKind(p.pos.SideToMove()) == human || p.pos.Status().Over() && len(p.sans) > 1 && playModes[p.mode] != [2]sideKind{human, human} {
-		n = 2 // back to the human's turn
-	}
-	if playModes[p.mode] == [2]sideKind{engine, engine} {
-		n = 1
-	}
-	n = min(n, len(p.sans))
-	if n == 0 {
+	if len(p.sans) == 0 {
 		p.say(true, "nothing to take back")
-		return
+		return nil
 	}
-	for i := 0; i < n; i++ {
+	n := 0
+	for len(p.sans) > 0 && (n == 0 || p.sideKind(p.pos.SideToMove()) == engine && playModes[p.mode] != [2]sideKind{engine, engine}) {
 		p.pos.UnmakeMove()
+		p.sans = p.sans[:len(p.sans)-1]
+		n++
 	}
-	p.sans = p.sans[:len(p.sans)-n]
+	p.flagged = 0
+	if p.clockTC != nil {
+		p.turnStart = time.Now()
+	}
 	p.selected, p.promo = core.NoSquare, nil
 	p.say(false, "took back %d move(s)", n)
+	return p.maybeThink()
 }
 
 func (p *playPage) openPrompt(kind int, text string) tea.Cmd {
@@ -475,8 +482,10 @@ func (p *playPage) promptKey(msg tea.KeyMsg) tea.Cmd {
 		return nil
 	case tea.KeyTab:
 		if p.promptKind == promptMove {
-			p.prompt.SetValue(commonPrefix(p.completions(p.prompt.Value())))
-			p.prompt.CursorEnd()
+			if pre := commonPrefix(p.completions(p.prompt.Value())); len(pre) > len(p.prompt.Value()) {
+				p.prompt.SetValue(pre)
+				p.prompt.CursorEnd()
+			}
 		}
 		return nil
 	case tea.KeyEnter:
@@ -612,6 +621,7 @@ func (p *playPage) maybeThink() tea.Cmd {
 		defer close(infos)
 		if slot.player == nil || slot.name != opp.name {
 			if slot.player != nil {
+				slot.unhook()
 				slot.player.Close()
 			}
 			pl, err := opp.make()
@@ -620,7 +630,7 @@ func (p *playPage) maybeThink() tea.Cmd {
 				return engineMoveMsg{gen: gen, err: err}
 			}
 			slot.player, slot.name = pl, opp.name
-			context.AfterFunc(appCtx, func() { pl.Close() }) // an engine process ends with the app
+			slot.unhook = context.AfterFunc(appCtx, func() { pl.Close() }) // an engine process ends with the app
 			if err := pl.NewGame(ctx); err != nil {
 				return engineMoveMsg{gen: gen, err: err}
 			}
@@ -658,7 +668,6 @@ func (p *playPage) startClocks() {
 	p.clockTC = &tc
 	p.clock = [2]time.Duration{tc.Base, tc.Base}
 	p.turnStart = time.Now()
-	p.flagged = 0
 }
 
 // clockTick redraws running clocks and ends the game when one runs out.

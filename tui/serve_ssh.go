@@ -38,10 +38,15 @@ func ServeSSH(ctx context.Context, addr string, data *saves.Dir, idle time.Durat
 		wish.WithIdleTimeout(idle),
 		wish.WithMiddleware(
 			bm.Middleware(func(s ssh.Session) (tea.Model, []tea.ProgramOption) {
-				env := &Env{Ctx: s.Context(), Data: data, Engines: engines, Hub: hub, Who: s.User() + "@" + s.RemoteAddr().String()}
+				ctx, _ := s.Context().Value(sessionCtxKey{}).(context.Context)
+				if ctx == nil {
+					ctx = s.Context()
+				}
+				env := &Env{Ctx: ctx, Data: data, Engines: engines, Hub: hub, Who: s.User() + "@" + s.RemoteAddr().String()}
 				app := New(env, bm.MakeRenderer(s), PlainFromEnv(s.Environ()))
 				return app, []tea.ProgramOption{tea.WithAltScreen(), tea.WithMouseCellMotion()}
 			}),
+			sessionContext,          // the app's work ends with its session, not its connection
 			activeterm.Middleware(), // no PTY: "Requires an active PTY", and the session ends
 			logging.Middleware(),
 		),
@@ -72,4 +77,18 @@ func ServeSSH(ctx context.Context, addr string, data *saves.Dir, idle time.Durat
 		return nil
 	}
 	return err
+}
+
+type sessionCtxKey struct{}
+
+// sessionContext gives each session a context of its own, cancelled when
+// the session's app returns: ssh.Session.Context belongs to the
+// connection, which a multiplexing client keeps open across sessions.
+func sessionContext(next ssh.Handler) ssh.Handler {
+	return func(s ssh.Session) {
+		ctx, cancel := context.WithCancel(s.Context())
+		defer cancel()
+		s.Context().SetValue(sessionCtxKey{}, ctx)
+		next(s)
+	}
 }

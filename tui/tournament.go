@@ -130,6 +130,7 @@ func (t *tournamentPage) refresh() {
 		}
 		add(name+" (UCI, depth 1)", "name="+name+"1,uci="+eng+args+",depth=1", false)
 	}
+	t.focus = min(t.focus, 5+len(t.entries))
 }
 
 func (t *tournamentPage) Title() string    { return "Tournament" }
@@ -185,9 +186,14 @@ func (t *tournamentPage) mouse(msg tea.MouseMsg) {
 func (t *tournamentPage) event(e arena.Event) {
 	t.shared.record(e)
 	switch e := e.(type) {
+	case streamEnd:
+		if t.watching != nil && t.running {
+			t.running = false
+			t.status = "the tournament ended"
+		}
 	case arena.TournamentFinished:
 		if t.watching != nil {
-			t.running, t.watching = false, nil
+			t.running = false
 			t.status = "the tournament ended (" + e.Reason + ")"
 			if e.Table != nil {
 				t.table = e.Table
@@ -214,7 +220,6 @@ func (t *tournamentPage) event(e arena.Event) {
 }
 
 func (t *tournamentPage) finish(msg tourDoneMsg) {
-	t.env.Hub.Remove(t.shared)
 	t.shared = nil
 	t.running, t.report = false, msg.rep
 	if t.cancel != nil {
@@ -338,7 +343,11 @@ func (t *tournamentPage) watch() tea.Cmd {
 		return nil
 	}
 	l := others[0]
-	sub := l.Bus.Subscribe()
+	sub, ok := l.subscribe()
+	if !ok {
+		t.status = "that tournament has just ended"
+		return nil
+	}
 	tb, pairings, _, _ := l.snapshot()
 	t.run++
 	run := t.run
@@ -392,8 +401,10 @@ func (t *tournamentPage) start() tea.Cmd {
 		names[i] = s.Name
 	}
 	t.table, t.live, t.results, t.report, t.status, t.pairings = arena.NewTable(names, 0), map[int]*liveGame{}, nil, nil, "", nil
+	shared, hub := t.shared, t.env.Hub
 	play := func() tea.Msg {
 		rep, err := tour.Run(ctx)
+		hub.Remove(shared)
 		bus.Publish(streamEnd{}) // after every event of the tournament
 		return tourDoneMsg{run: run, rep: rep, err: err}
 	}
@@ -461,7 +472,14 @@ func (t *tournamentPage) liveView() string {
 		total = tb.Total
 	}
 	done := len(t.results)
-	b.WriteString(st.Title.Render(tourFormats[t.format]+" · "+tourTCs[t.tc]) + "  " + progressBar(done, total, 30, time.Since(t.started)) + "\n")
+	if tb != nil {
+		done = tb.Played
+	}
+	title := tourFormats[t.format] + " · " + tourTCs[t.tc]
+	if t.watching != nil {
+		title = t.watching.Name
+	}
+	b.WriteString(st.Title.Render(title) + "  " + progressBar(done, total, 30, time.Since(t.started)) + "\n")
 	if t.status != "" {
 		b.WriteString(st.Dim.Render(t.status) + "\n")
 	}
