@@ -204,13 +204,8 @@ func PlayGame(ctx context.Context, white, black Player, opt GameOptions, onMove 
 
 // limitsFor builds the search limits of the side to move.
 func limitsFor(tc TimeControl, clock [2]time.Duration, tcs [2]TimeControl, played int) core.Limits {
-	switch {
-	case tc.Depth > 0:
-		return core.Limits{Depth: tc.Depth}
-	case tc.Nodes > 0:
-		return core.Limits{Nodes: tc.Nodes}
-	case tc.MoveTime > 0:
-		return core.Limits{MoveTime: tc.MoveTime}
+	if !tc.HasClock() {
+		return tc.Limits()
 	}
 	lim := core.Limits{WTime: max(clock[core.White], time.Millisecond), BTime: max(clock[core.Black], time.Millisecond),
 		WInc: tcs[core.White].Inc, BInc: tcs[core.Black].Inc}

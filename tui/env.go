@@ -28,6 +28,14 @@ type Env struct {
 	Who string
 }
 
+// who names the session to others.
+func (e *Env) who() string {
+	if e.Who == "" {
+		return "this terminal"
+	}
+	return e.Who
+}
+
 func (e *Env) workers() int {
 	if e.Workers > 0 {
 		return e.Workers

@@ -302,15 +302,9 @@ func (e *evolutionPage) key(msg tea.KeyMsg) tea.Cmd {
 
 // watch follows another session's run live.
 func (e *evolutionPage) watch() tea.Cmd {
-	others := e.env.Hub.Others("run", e.env)
-	if len(others) == 0 {
-		e.status = "no other session has a run going"
-		return nil
-	}
-	l := others[0]
-	sub, ok := l.subscribe()
-	if !ok {
-		e.status = "that run has just ended"
+	l, sub, why := e.env.Hub.watchOther("run", e.env)
+	if l == nil {
+		e.status = why
 		return nil
 	}
 	_, _, hist, settings := l.snapshot()
@@ -423,11 +417,7 @@ func (e *evolutionPage) start() tea.Cmd {
 	}
 	e.run, e.handle, e.running, e.paused, e.games, e.playing, e.changes = r, h, true, false, 0, 0, nil
 	e.settings, e.schema, e.watching = r.Settings, r.Schema(), nil
-	who := e.env.Who
-	if who == "" {
-		who = "this terminal"
-	}
-	e.shared = e.env.Hub.Add("run", fmt.Sprintf("%s on %s by %s", r.Settings.Method, r.Settings.Preset, who), r.Settings, e.env, r.Bus())
+	e.shared = e.env.Hub.Add("run", fmt.Sprintf("%s on %s by %s", r.Settings.Method, r.Settings.Preset, e.env.who()), r.Settings, e.env, r.Bus())
 	e.status = "running"
 	if e.name != "" {
 		e.status += " (saved as run " + e.name + ")"

@@ -119,3 +119,17 @@ func (l *Live) subscribe() (*arena.Subscription, bool) {
 	}
 	return sub, true
 }
+
+// watchOther subscribes to the first live work of a kind that env did not
+// start; when there is none, or it has just ended, it says so instead.
+func (h *Hub) watchOther(kind string, env *Env) (*Live, *arena.Subscription, string) {
+	others := h.Others(kind, env)
+	if len(others) == 0 {
+		return nil, nil, "no other session has a " + kind + " going"
+	}
+	sub, ok := others[0].subscribe()
+	if !ok {
+		return nil, nil, "that " + kind + " has just ended"
+	}
+	return others[0], sub, ""
+}

@@ -6,13 +6,11 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
 
 	"github.com/evochess/evochess/arena"
 	"github.com/evochess/evochess/core"
@@ -29,92 +27,11 @@ const (
 // playModes are the line-ups "m" cycles through.
 var playModes = [][2]sideKind{{human, engine}, {engine, human}, {engine, engine}, {human, human}}
 
-// engineLevels are the engine strengths "+" and "-" move between; the
-// last ones are clocks (seconds + increment) that both sides play on.
-var engineLevels = []string{"depth=1", "depth=2", "depth=3", "depth=4", "nodes=20000", "movetime=300", "movetime=1000", "movetime=3000", "60+1", "180+2", "300+3"}
-
-// opponent is an engine the Play tab can set against you.
-type opponent struct {
-	name string
-	make func() (arena.Player, error)
-}
-
-// opponents lists the named players, the saved players and the external
-// engines, and the run genome sent from the Evolution tab, if any.
-func (p *playPage) opponents() []opponent {
-	var out []opponent
-	builtin := func(name string, w func() (*core.Weights, error)) opponent {
-		return opponent{name, func() (arena.Player, error) {
-			weights, err := w()
-			if err != nil {
-				return nil, err
-			}
-			return arena.NewEnginePlayer(name, weights, arena.EngineOptions{HashMB: 16}), nil
-		}}
-	}
-	for _, n := range core.PlayerNames() {
-		out = append(out, builtin(n, func() (*core.Weights, error) { return core.LoadWeights(n) }))
-	}
-	if p.custom != nil {
-		c := p.custom
-		out = append(out, builtin(p.customName, c.Compile))
-	}
-	if p.env.Data != nil {
-		if list, err := p.env.Data.List(); err == nil {
-			for _, e := range list {
-				if e.Kind != "player" || e.Err != "" {
-					continue
-				}
-				name := e.Name
-				out = append(out, builtin("player "+name, func() (*core.Weights, error) {
-					pl, err := p.env.Data.LoadPlayer(name)
-					if err != nil {
-						return nil, err
-					}
-					return pl.Chromosome.Compile()
-				}))
-			}
-		}
-	}
-	for _, path := range p.env.Engines {
-		name := path[strings.LastIndex(path, "/")+1:]
-		var args []string
-		if name == "gnuchess" {
-			args = []string{"--uci"}
-		}
-		out = append(out, opponent{name + " (UCI)", func() (arena.Player, error) {
-			return arena.NewUCIPlayer(name, path, args, nil), nil
-		}})
-	}
-	return out
-}
-
 // Prompt purposes.
 const (
 	promptMove = iota
 	promptSetup
 )
-
-// engineSlot is the built-in engine of one side, with a lock so that a
-// cancelled search has finished before the next one starts.
-type engineSlot struct {
-	mu     sync.Mutex
-	player arena.Player
-	name   string
-	unhook func() bool // stops the app-end hook that closes player
-}
-
-// Messages of the page's engine work; gen tells stale ones from current.
-type engineMoveMsg struct {
-	gen   int
-	reply arena.MoveReply
-	err   error
-}
-
-type engineInfoMsg struct {
-	gen  int
-	info core.Info
-}
 
 // playPage is the Play tab: a board, a human or engine on each side.
 type playPage struct {
@@ -397,21 +314,6 @@ func (p *playPage) promotionKey(msg tea.KeyMsg) tea.Cmd {
 	return nil
 }
 
-// flag ends the game: side's time ran out.
-func (p *playPage) flag(side core.Color) {
-	p.stopThinking()
-	p.flagged = int(side) + 1
-	p.clock[side] = 0
-	p.say(false, "%s", p.timeText())
-}
-
-func (p *playPage) timeText() string {
-	if p.flagged == int(core.White)+1 {
-		return "game over: 0-1, white lost on time"
-	}
-	return "game over: 1-0, black lost on time"
-}
-
 // play makes a legal move and lets the engine answer.
 func (p *playPage) play(m core.Move) tea.Cmd {
 	if p.clockTC != nil {
@@ -432,11 +334,6 @@ func (p *playPage) play(m core.Move) tea.Cmd {
 		return nil
 	}
 	return p.maybeThink()
-}
-
-func gameOverText(st core.Status) string {
-	res := map[core.Outcome]string{core.WhiteWins: "1-0, white wins", core.BlackWins: "0-1, black wins", core.Draw: "½-½, draw"}[st.Outcome]
-	return fmt.Sprintf("game over: %s by %s", res, st.Reason)
 }
 
 // takeBack undoes the last move, and more until a person is to move
@@ -573,149 +470,6 @@ func (p *playPage) setup(text string) error {
 	return nil
 }
 
-func (p *playPage) lineup() string {
-	name := func(c core.Color) string {
-		if p.sideKind(c) == human {
-			return "you"
-		}
-		return fmt.Sprintf("%s (%s)", p.engineName(), engineLevels[p.level])
-	}
-	return fmt.Sprintf("white: %s  ·  black: %s", name(core.White), name(core.Black))
-}
-
-// maybeThink starts the engine when it is to move.
-func (p *playPage) maybeThink() tea.Cmd {
-	side := p.pos.SideToMove()
-	if p.thinking || p.sideKind(side) != engine || p.over() {
-		return nil
-	}
-	slot := p.engines[side]
-	var opp opponent
-	for _, o := range p.opponents() {
-		if o.name == p.oppName {
-			opp = o
-		}
-	}
-	if opp.make == nil {
-		p.say(true, "engine %q is gone", p.oppName)
-		return nil
-	}
-	tc, _ := arena.ParseTimeControl(engineLevels[p.level])
-	lim := tc.Limits()
-	if p.clockTC != nil {
-		lim = core.Limits{WTime: max(p.clock[core.White]-time.Since(p.turnStart)*btod(side == core.White), time.Millisecond),
-			BTime: max(p.clock[core.Black]-time.Since(p.turnStart)*btod(side == core.Black), time.Millisecond),
-			WInc:  p.clockTC.Inc, BInc: p.clockTC.Inc}
-	}
-	p.gen++
-	gen := p.gen
-	ctx, cancel := context.WithCancel(p.env.Ctx)
-	p.cancel, p.thinking = cancel, true
-	p.info, p.infoPos = core.Info{}, p.pos.Clone()
-	view := arena.GameView{StartFEN: p.startFEN, Moves: p.pos.Moves(), Pos: p.pos.Clone()}
-	infos := make(chan core.Info, 4)
-	appCtx := p.env.Ctx
-	search := func() tea.Msg {
-		slot.mu.Lock()
-		defer slot.mu.Unlock()
-		defer close(infos)
-		if slot.player == nil || slot.name != opp.name {
-			if slot.player != nil {
-				slot.unhook()
-				slot.player.Close()
-			}
-			pl, err := opp.make()
-			if err != nil {
-				slot.player = nil
-				return engineMoveMsg{gen: gen, err: err}
-			}
-			slot.player, slot.name = pl, opp.name
-			slot.unhook = context.AfterFunc(appCtx, func() { pl.Close() }) // an engine process ends with the app
-			if err := pl.NewGame(ctx); err != nil {
-				return engineMoveMsg{gen: gen, err: err}
-			}
-		}
-		if ep, ok := slot.player.(*arena.EnginePlayer); ok {
-			ep.SetInfo(func(in core.Info) {
-				select {
-				case infos <- in:
-				default: // the UI is behind: it sees the next one
-				}
-			})
-			defer ep.SetInfo(nil)
-		}
-		reply, err := slot.player.Play(ctx, view, lim)
-		return engineMoveMsg{gen: gen, reply: reply, err: err}
-	}
-	return tea.Batch(search, forward(p.env.Ctx, infos, func(in core.Info) tea.Msg { return engineInfoMsg{gen, in} }))
-}
-
-func btod(b bool) time.Duration {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-// startClocks sets both clocks to the level's when it is a clock (from
-// now), or stops them.
-func (p *playPage) startClocks() {
-	tc, _ := arena.ParseTimeControl(engineLevels[p.level])
-	if !tc.HasClock() {
-		p.clockTC = nil
-		return
-	}
-	p.clockTC = &tc
-	p.clock = [2]time.Duration{tc.Base, tc.Base}
-	p.turnStart = time.Now()
-}
-
-// clockTick redraws running clocks and ends the game when one runs out.
-type clockTick struct{}
-
-func tick() tea.Cmd {
-	return tea.Tick(200*time.Millisecond, func(time.Time) tea.Msg { return clockTick{} })
-}
-
-// left is the time the side has, counting the running turn.
-func (p *playPage) left(c core.Color) time.Duration {
-	t := p.clock[c]
-	if c == p.pos.SideToMove() && !p.over() {
-		t -= time.Since(p.turnStart)
-	}
-	return t
-}
-
-// over: ended by the rules or on time.
-func (p *playPage) over() bool { return p.flagged != 0 || p.pos.Status().Over() }
-func (p *playPage) stopThinking() {
-	if p.cancel != nil {
-		p.cancel()
-	}
-	p.gen++
-	p.thinking, p.cancel = false, nil
-}
-
-func (p *playPage) engineMoved(msg engineMoveMsg) tea.Cmd {
-	if msg.gen != p.gen {
-		return nil // a search given up (take back, new game)
-	}
-	p.thinking = false
-	if p.cancel != nil {
-		p.cancel()
-		p.cancel = nil
-	}
-	if msg.err != nil {
-		p.say(true, "engine: %v", msg.err)
-		return nil
-	}
-	if !p.pos.IsLegal(msg.reply.Move) {
-		p.say(true, "engine played an illegal move %s", msg.reply.Move)
-		return nil
-	}
-	return p.play(msg.reply.Move)
-}
-
 func (p *playPage) savePGN() {
 	g := &core.PGNGame{}
 	start, _ := core.ParseFEN(p.startFEN)
@@ -740,128 +494,4 @@ func (p *playPage) savePGN() {
 		return
 	}
 	p.say(false, "saved %s", path)
-}
-
-func (p *playPage) View() string {
-	side := 34
-	bw, bh := fitSquares(p.w-side-2, p.h-1)
-	p.board = boardView{pos: p.pos, flipped: p.flipped, letters: p.letters, cursor: core.NoSquare,
-		selected: p.selected, last: p.pos.LastMove(), sqW: bw, sqH: bh}
-	if p.humanToMove() && !p.Capturing() {
-		p.board.cursor = p.cursor
-	}
-	if p.selected != core.NoSquare {
-		for _, m := range p.legalFrom(p.selected) {
-			p.board.targets |= core.SquareBB(m.To())
-		}
-	}
-	board := p.board.render(p.st)
-	p.boardX, p.boardY = 0, 0
-	panelW := max(p.w-lipgloss.Width(board)-2, 20)
-	panel := p.panel(panelW, lipgloss.Height(board))
-	return lipgloss.JoinHorizontal(lipgloss.Top, board, "  ", panel)
-}
-
-func (p *playPage) panel(w, h int) string {
-	st := p.st
-	var lines []string
-	lines = append(lines, st.Header.Render("White ")+p.sideName(core.White), st.Header.Render("Black ")+p.sideName(core.Black))
-	if p.clockTC != nil {
-		lines = append(lines, fmt.Sprintf("clock  white %s  black %s", clockText(p.left(core.White)), clockText(p.left(core.Black))))
-	}
-	if p.flagged != 0 {
-		lines = append(lines, st.Title.Render(p.timeText()))
-	} else if stt := p.pos.Status(); stt.Over() {
-		lines = append(lines, st.Title.Render(gameOverText(stt)))
-	} else if p.thinking {
-		in := p.info
-		line := "thinking…"
-		if in.Depth > 0 {
-			line = fmt.Sprintf("depth %d  %s  %dk nodes  %s", in.Depth, scoreText(in.Score, p.infoPos.SideToMove()), in.Nodes/1000, pvText(p.infoPos, in.PV, 6))
-		}
-		lines = append(lines, st.Dim.Render(truncate(line, w)))
-	} else {
-		lines = append(lines, fmt.Sprintf("%s to move", map[core.Color]string{core.White: "White", core.Black: "Black"}[p.pos.SideToMove()]))
-	}
-	lines = append(lines, "")
-	// The move list, the last moves that fit.
-	var moves []string
-	first := p.pos.FullmoveNumber() - (len(p.sans)+btoi(p.pos.SideToMove() == core.Black))/2
-	startBlack := (len(p.sans)%2 == 1) == (p.pos.SideToMove() == core.White)
-	for i := 0; i < len(p.sans); {
-		num := first + len(moves)
-		if i == 0 && startBlack {
-			moves = append(moves, fmt.Sprintf("%3d. …      %s", num, p.sans[0]))
-			i++
-			continue
-		}
-		row := fmt.Sprintf("%3d. %-7s", num, p.sans[i])
-		if i+1 < len(p.sans) {
-			row += " " + p.sans[i+1]
-		}
-		moves = append(moves, row)
-		i += 2
-	}
-	room := max(h-len(lines)-3, 1)
-	if len(moves) > room {
-		moves = moves[len(moves)-room:]
-	}
-	lines = append(lines, moves...)
-	for len(lines) < h-2 {
-		lines = append(lines, "")
-	}
-	if p.prompting {
-		lines = append(lines, p.prompt.View())
-		if p.promptKind == promptMove {
-			if c := p.completions(p.prompt.Value()); p.prompt.Value() != "" && len(c) <= 10 {
-				lines = append(lines, st.Dim.Render(truncate(strings.Join(c, " "), w)))
-			}
-		}
-	}
-	if p.status != "" {
-		s := truncate(p.status, w)
-		if p.statusBad {
-			s = st.Err.Render(s)
-		}
-		lines = append(lines, s)
-	}
-	return strings.Join(lines, "\n")
-}
-
-func (p *playPage) sideName(c core.Color) string {
-	if p.sideKind(c) == human {
-		return "you"
-	}
-	return fmt.Sprintf("%s, %s", p.engineName(), engineLevels[p.level])
-}
-
-// engineName is the engine the Play tab plays with.
-func (p *playPage) engineName() string { return p.oppName }
-
-// clockText shows m:ss, and tenths under ten seconds.
-func clockText(d time.Duration) string {
-	d = max(d, 0)
-	if d < 10*time.Second {
-		return fmt.Sprintf("0:%04.1f", d.Seconds())
-	}
-	secs := int((d + time.Second - 1) / time.Second) // a clock shows the second it is in
-	return fmt.Sprintf("%d:%02d", secs/60, secs%60)
-}
-
-func btoi(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-func truncate(s string, w int) string {
-	if lipgloss.Width(s) <= w {
-		return s
-	}
-	r := []rune(s)
-	for len(r) > 0 && lipgloss.Width(string(r))+1 > w {
-		r = r[:len(r)-1]
-	}
-	return string(r) + "…"
 }

@@ -337,15 +337,9 @@ func (t *tournamentPage) key(msg tea.KeyMsg) tea.Cmd {
 
 // watch follows another session's tournament live.
 func (t *tournamentPage) watch() tea.Cmd {
-	others := t.env.Hub.Others("tournament", t.env)
-	if len(others) == 0 {
-		t.status = "no other session has a tournament going"
-		return nil
-	}
-	l := others[0]
-	sub, ok := l.subscribe()
-	if !ok {
-		t.status = "that tournament has just ended"
+	l, sub, why := t.env.Hub.watchOther("tournament", t.env)
+	if l == nil {
+		t.status = why
 		return nil
 	}
 	tb, pairings, _, _ := l.snapshot()
@@ -391,11 +385,7 @@ func (t *tournamentPage) start() tea.Cmd {
 	run := t.run
 	ctx, cancel := context.WithCancel(t.env.Ctx)
 	t.cancel, t.running, t.started = cancel, true, time.Now()
-	who := t.env.Who
-	if who == "" {
-		who = "this terminal"
-	}
-	t.shared = t.env.Hub.Add("tournament", fmt.Sprintf("%s %s of %d players by %s", tourFormats[t.format], tourTCs[t.tc], len(specs), who), ga.Settings{}, t.env, bus)
+	t.shared = t.env.Hub.Add("tournament", fmt.Sprintf("%s %s of %d players by %s", tourFormats[t.format], tourTCs[t.tc], len(specs), t.env.who()), ga.Settings{}, t.env, bus)
 	names := make([]string, len(specs))
 	for i, s := range specs {
 		names[i] = s.Name
