@@ -70,7 +70,8 @@ type evolutionPage struct {
 	cancel   context.CancelFunc
 	history  []ga.GenStats
 	changes  []ga.Change
-	playing  int // fitness games in progress
+	playing  int            // fitness games in progress
+	current  map[int]string // some of them: game → "white–black"
 	games    int
 	status   string
 	table    int // which piece-square table the heat map shows
@@ -79,15 +80,7 @@ type evolutionPage struct {
 func newEvolutionPage(env *Env, st *Styles, keys KeyMap) *evolutionPage {
 	e := &evolutionPage{env: env, st: st, keys: keys, method: 2, tc: 2, workers: env.workers(), seed: 1}
 	e.applyMethodDefaults()
-	if env.Data != nil {
-		if list, err := env.Data.List(); err == nil {
-			for _, en := range list {
-				if en.Kind == "run" && en.Err == "" {
-					e.resumable = append(e.resumable, en.Name)
-				}
-			}
-		}
-	}
+	e.refreshResumable()
 	return e
 }
 
@@ -139,10 +132,34 @@ func (e *evolutionPage) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 				e.status = "stopped: " + msg.err.Error()
 			}
 		}
+	case tabShownMsg:
+		if e.run == nil && e.watching == nil {
+			e.refreshResumable()
+		}
+	case tea.MouseMsg:
+		// The set-up rows stand at lines 2 … 10: a click focuses one.
+		if msg.Action == tea.MouseActionPress && msg.Button == tea.MouseButtonLeft && e.run == nil && e.watching == nil && msg.Y >= 2 && msg.Y < 11 {
+			e.focus = msg.Y - 2
+		}
 	case tea.KeyMsg:
 		return e, e.key(msg)
 	}
 	return e, nil
+}
+
+// refreshResumable lists the saved runs that can be resumed.
+func (e *evolutionPage) refreshResumable() {
+	e.resumable = nil
+	if e.env.Data != nil {
+		if list, err := e.env.Data.List(); err == nil {
+			for _, en := range list {
+				if en.Kind == "run" && en.Err == "" {
+					e.resumable = append(e.resumable, en.Name)
+				}
+			}
+		}
+	}
+	e.resume = min(e.resume, len(e.resumable))
 }
 
 func (e *evolutionPage) event(ev arena.Event) {
@@ -171,8 +188,13 @@ func (e *evolutionPage) event(ev arena.Event) {
 		}
 	case arena.GameStarted:
 		e.playing++
+		if e.current == nil {
+			e.current = map[int]string{}
+		}
+		e.current[ev.Game] = ev.White + "–" + ev.Black
 	case arena.GameFinished:
 		e.playing = max(e.playing-1, 0)
+		delete(e.current, ev.Game)
 	}
 }
 
@@ -317,7 +339,7 @@ func (e *evolutionPage) watch() tea.Cmd {
 	e.runID++
 	id := e.runID
 	e.watching, e.running, e.paused, e.run = l, true, false, nil
-	e.settings, e.schema, e.history, e.games, e.playing, e.changes = settings, schema, hist, 0, 0, nil
+	e.settings, e.schema, e.history, e.games, e.playing, e.changes, e.current = settings, schema, hist, 0, 0, nil, nil
 	e.status = "watching " + l.Name + " (esc leaves)"
 	return stream(e.env.Ctx, sub, true, func(ev arena.Event) tea.Msg { return evoEventMsg{id, ev} })
 }
@@ -415,7 +437,7 @@ func (e *evolutionPage) start() tea.Cmd {
 		}
 		r.AfterGeneration = h.Save
 	}
-	e.run, e.handle, e.running, e.paused, e.games, e.playing, e.changes = r, h, true, false, 0, 0, nil
+	e.run, e.handle, e.running, e.paused, e.games, e.playing, e.changes, e.current = r, h, true, false, 0, 0, nil, nil
 	e.settings, e.schema, e.watching = r.Settings, r.Schema(), nil
 	e.shared = e.env.Hub.Add("run", fmt.Sprintf("%s on %s by %s", r.Settings.Method, r.Settings.Preset, e.env.who()), r.Settings, e.env, r.Bus())
 	e.status = "running"
@@ -502,6 +524,18 @@ func (e *evolutionPage) runView() string {
 			last.Generation, last.Best, last.Mean, last.Std, last.Diversity, e.games, e.playing, time.Duration(last.Elapsed*float64(time.Second)).Round(time.Second))
 	} else {
 		fmt.Fprintf(&head, "\nfirst generation: %d games playing", e.playing)
+	}
+	if len(e.current) > 0 {
+		ids := make([]int, 0, len(e.current))
+		for id := range e.current {
+			ids = append(ids, id)
+		}
+		sort.Ints(ids)
+		var now []string
+		for _, id := range ids[:min(len(ids), 6)] {
+			now = append(now, e.current[id])
+		}
+		head.WriteString("\n" + st.Dim.Render(truncate("playing now: "+strings.Join(now, "  "), e.w)))
 	}
 	if e.status != "" {
 		head.WriteString("\n" + st.Dim.Render(truncate(e.status, e.w)))
