@@ -633,6 +633,6 @@ func heatMap(st *Styles, v []float64) string {
 		}
 		b.WriteByte('\n')
 	}
-	b.WriteString(st.Dim.Render(fmt.Sprintf("%.0f … %.0f", lo, hi)))
+	b.WriteString(st.Dim.Render(fmt.Sprintf("%.3g … %.3g", lo, hi)))
 	return b.String()
 }
