@@ -28,6 +28,9 @@ func runArena(args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() > 0 {
 		return usageError(stderr, "arena", "unexpected argument %q", fs.Arg(0))
 	}
+	if !isTerminal(os.Stdin) || !isTerminal(os.Stdout) {
+		return usageError(stderr, "arena", "the arena needs a terminal; without one, use evolve, tournament, match or serve")
+	}
 	d, err := saves.Open(dataRoot)
 	if err != nil {
 		fmt.Fprintf(stderr, "arena: %v (nothing will be saved)\n", err)
