@@ -125,6 +125,9 @@ func (a *RESTAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // session finds the client's game, or starts one (setting the cookie).
+// Only a POST starts one: reading without a game reads the start position,
+// so clients that never play (crawlers, health checks) cost nothing and
+// cannot push real games out.
 func (a *RESTAPI) session(w http.ResponseWriter, r *http.Request) (*restGame, error) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
@@ -137,6 +140,9 @@ func (a *RESTAPI) session(w http.ResponseWriter, r *http.Request) (*restGame, er
 			g.seen = now
 			return g, nil
 		}
+	}
+	if r.Method != http.MethodPost {
+		return &restGame{pos: core.NewPosition(), engine: nil, seen: now}, nil
 	}
 	a.expire(now)
 	eng, err := a.NewEngine()

@@ -95,3 +95,32 @@ func TestRESTSessionsAndMate(t *testing.T) {
 		t.Fatalf("a's move is missing: %s", board)
 	}
 }
+
+// Reading without a game creates none.
+func TestRESTReadsCreateNoSession(t *testing.T) {
+	api := &RESTAPI{Limits: core.Limits{Depth: 1}, NewEngine: func() (Player, error) {
+		w, err := core.LoadWeights("full")
+		return NewEnginePlayer("rest", w, EngineOptions{HashMB: 1}), err
+	}}
+	srv := httptest.NewServer(api)
+	defer srv.Close()
+	for i := 0; i < 5; i++ {
+		res, err := http.Get(srv.URL + "/get/board")
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if !strings.HasPrefix(string(b), "/get/boardrnbqkbnr") {
+			t.Fatalf("board %q", b)
+		}
+	}
+	if n := api.Sessions(); n != 0 {
+		t.Fatalf("%d sessions after reads only", n)
+	}
+	c := client(t, srv)
+	c.do("POST", "/post/move/e2e4")
+	if n := api.Sessions(); n != 1 {
+		t.Fatalf("%d sessions after a move", n)
+	}
+}
