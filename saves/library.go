@@ -68,6 +68,31 @@ func (d *Dir) LoadTournament(name string) (*TournamentRecord, error) {
 	return &t, nil
 }
 
+// Names returns the names saved under kind (Runs, Players, Tournaments),
+// sorted, from the directory alone: cheap enough for a menu. List reads
+// every file and says which cannot be read.
+func (d *Dir) Names(kind string) []string {
+	ents, err := os.ReadDir(filepath.Join(d.Root, kind))
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, e := range ents {
+		name := e.Name()
+		if kind == Players {
+			if !strings.HasSuffix(name, ".json") {
+				continue
+			}
+			name = strings.TrimSuffix(name, ".json")
+		}
+		if CheckName(name) == nil {
+			out = append(out, name)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
 // List returns every saved run, player and tournament, by kind and name.
 // A file that cannot be read is listed with the reason.
 func (d *Dir) List() ([]Entry, error) {

@@ -5,11 +5,11 @@ import (
 	"errors"
 	"os"
 	"runtime"
+	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/evochess/evochess/arena"
-
 	"github.com/evochess/evochess/saves"
 )
 
@@ -41,6 +41,25 @@ func (e *Env) workers() int {
 		return e.Workers
 	}
 	return runtime.NumCPU()
+}
+
+// engineName and engineArgs: how an installed engine is named and started
+// (gnuchess speaks UCI only when asked).
+func engineName(path string) string { return path[strings.LastIndex(path, "/")+1:] }
+
+func engineArgs(path string) []string {
+	if engineName(path) == "gnuchess" {
+		return []string{"--uci"}
+	}
+	return nil
+}
+
+// savedNames lists what the data directory holds of a kind (none without one).
+func (e *Env) savedNames(kind string) []string {
+	if e.Data == nil {
+		return nil
+	}
+	return e.Data.Names(kind)
 }
 
 // DefaultEngines lists Debian's chess engines that are installed.

@@ -149,16 +149,7 @@ func (e *evolutionPage) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 // refreshResumable lists the saved runs that can be resumed.
 func (e *evolutionPage) refreshResumable() {
-	e.resumable = nil
-	if e.env.Data != nil {
-		if list, err := e.env.Data.List(); err == nil {
-			for _, en := range list {
-				if en.Kind == "run" && en.Err == "" {
-					e.resumable = append(e.resumable, en.Name)
-				}
-			}
-		}
-	}
+	e.resumable = e.env.savedNames(saves.Runs)
 	e.resume = min(e.resume, len(e.resumable))
 }
 

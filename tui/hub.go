@@ -82,7 +82,7 @@ func (h *Hub) Others(kind string, env *Env) []*Live {
 // record keeps the latest standings, pairings or statistics (called by
 // the owner's UI as its events arrive).
 func (l *Live) record(ev arena.Event) {
-	if l == nil {
+	if _, move := ev.(arena.MovePlayed); l == nil || move { // moves, the most frequent, are not kept
 		return
 	}
 	l.mu.Lock()

@@ -2,7 +2,6 @@ package tui
 
 import (
 	"context"
-	"strings"
 	"sync"
 	"time"
 
@@ -10,6 +9,7 @@ import (
 
 	"github.com/evochess/evochess/arena"
 	"github.com/evochess/evochess/core"
+	"github.com/evochess/evochess/saves"
 )
 
 // engineLevels are the engine strengths "+" and "-" move between; the
@@ -42,31 +42,19 @@ func (p *playPage) opponents() []opponent {
 		c := p.custom
 		out = append(out, builtin(p.customName, c.Compile))
 	}
-	if p.env.Data != nil {
-		if list, err := p.env.Data.List(); err == nil {
-			for _, e := range list {
-				if e.Kind != "player" || e.Err != "" {
-					continue
-				}
-				name := e.Name
-				out = append(out, builtin("player "+name, func() (*core.Weights, error) {
-					pl, err := p.env.Data.LoadPlayer(name)
-					if err != nil {
-						return nil, err
-					}
-					return pl.Chromosome.Compile()
-				}))
+	for _, name := range p.env.savedNames(saves.Players) {
+		out = append(out, builtin("player "+name, func() (*core.Weights, error) {
+			pl, err := p.env.Data.LoadPlayer(name)
+			if err != nil {
+				return nil, err
 			}
-		}
+			return pl.Chromosome.Compile()
+		}))
 	}
 	for _, path := range p.env.Engines {
-		name := path[strings.LastIndex(path, "/")+1:]
-		var args []string
-		if name == "gnuchess" {
-			args = []string{"--uci"}
-		}
+		name := engineName(path)
 		out = append(out, opponent{name + " (UCI)", func() (arena.Player, error) {
-			return arena.NewUCIPlayer(name, path, args, nil), nil
+			return arena.NewUCIPlayer(name, path, engineArgs(path), nil), nil
 		}})
 	}
 	return out

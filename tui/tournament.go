@@ -109,24 +109,16 @@ func (t *tournamentPage) refresh() {
 	for i, name := range core.PlayerNames() {
 		add(name, "name="+name+",chromosome="+name, i < 3)
 	}
-	if t.env.Data != nil {
-		if list, err := t.env.Data.List(); err == nil {
-			for _, e := range list {
-				switch {
-				case e.Err != "":
-				case e.Kind == "player":
-					add("player "+e.Name, "name="+e.Name+",player="+e.Name, false)
-				case e.Kind == "run":
-					add("run "+e.Name+" best", "name="+e.Name+"-best,population="+e.Name+"#best", false)
-				}
-			}
-		}
+	for _, name := range t.env.savedNames(saves.Players) {
+		add("player "+name, "name="+name+",player="+name, false)
+	}
+	for _, name := range t.env.savedNames(saves.Runs) {
+		add("run "+name+" best", "name="+name+"-best,population="+name+"#best", false)
 	}
 	for _, eng := range t.env.Engines {
-		name := eng[strings.LastIndex(eng, "/")+1:]
-		args := ""
-		if name == "gnuchess" {
-			args = ",args=--uci"
+		name, args := engineName(eng), ""
+		if a := engineArgs(eng); len(a) > 0 {
+			args = ",args=" + strings.Join(a, " ")
 		}
 		add(name+" (UCI, depth 1)", "name="+name+"1,uci="+eng+args+",depth=1", false)
 	}
