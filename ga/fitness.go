@@ -14,15 +14,14 @@ import (
 // combined in job order once every game is in, so the fitness values (sums
 // of floats included) do not depend on which worker finished first.
 type evaluator struct {
-	s       *Settings
-	pool    *arena.Pool
-	tc      arena.TimeControl
-	mode    core.SearchMode
-	book    *arena.Book
-	ref     arena.PlayerSpec
-	starts  []string // reference fitness: the fixed middlegame starts
-	games   int      // games played so far (all kinds)
-	onGames func(n int)
+	s      *Settings
+	pool   *arena.Pool
+	tc     arena.TimeControl
+	mode   core.SearchMode
+	book   *arena.Book
+	ref    arena.PlayerSpec
+	starts []string // reference fitness: the fixed middlegame starts
+	games  int      // games played so far (all kinds)
 }
 
 func newEvaluator(s *Settings, bus *arena.Bus) (*evaluator, error) {
@@ -76,9 +75,6 @@ func (ev *evaluator) play(ctx context.Context, players []arena.PlayerSpec, jobs 
 		return false
 	})
 	ev.games += done
-	if ev.onGames != nil {
-		ev.onGames(done)
-	}
 	if err == nil && ctx.Err() != nil {
 		err = ctx.Err()
 	}

@@ -48,8 +48,8 @@ func (r *Run) stepMNC(ctx context.Context) error {
 		r.Population[eligible[v]] = child
 		eligible = append(eligible[:v], eligible[v+1:]...)
 	}
-	for _, g := range r.Population {
-		if !r.absoluteFitness() {
+	if !r.absoluteFitness() {
+		for _, g := range r.Population {
 			g.Evaluated = false
 		}
 	}
