@@ -56,6 +56,12 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 	validateGames := fs.Int("validate-games", 0, "games of each validation match")
 	rate := fs.Float64("mutation-rate", -1, "classic: probability that a gene mutates")
 	strength := fs.Float64("mutation-strength", -1, "classic: mutation strength in pawns at generation 0")
+	start := fs.String("start", "", "generation 0: random, default (the preset's values) or noise=F (default plus Gaussian noise of F × range)")
+	evolveGenes := fs.String("evolve", "", "gene groups or families that evolve, comma-separated (default: all)")
+	mutation := fs.String("mutation", "", "classic: paper (±strength pawns on every gene) or scaled (strength × each gene's range)")
+	distance := fs.String("distance", "", "mnc: phenotypic or genotypic crowding distance")
+	converged := fs.Float64("converged", -1, "stop when the population's diversity falls below this (0: never)")
+	involved := fs.String("involved", "", "adaptive: all or auto (the genes involved in each problem)")
 	out := fs.String("out", "", "also write the finished run to `DIR`/run.json")
 	save := fs.String("save", "", "save the run in the data directory under `NAME`, with a checkpoint after every generation")
 	resume := fs.String("resume", "", "go on with the saved run `NAME` exactly where it stopped (--generations raises its limit)")
@@ -119,6 +125,12 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 		set("validate-games", func() { s.ValidateGames = *validateGames })
 		set("mutation-rate", func() { s.MutationRate = *rate })
 		set("mutation-strength", func() { s.MutationStrength = *strength })
+		set("start", func() { s.Start = *start })
+		set("evolve", func() { s.Evolve = *evolveGenes })
+		set("mutation", func() { s.Mutation = *mutation })
+		set("distance", func() { s.Distance = *distance })
+		set("converged", func() { s.Converged = *converged })
+		set("involved", func() { s.Involved = *involved })
 		s.Seed, s.Workers = *seed, *workers
 		var err error
 		if r, err = ga.NewRun(s, nil); err != nil {

@@ -21,6 +21,16 @@ const (
 	FitnessProblems   = "problems"    // seed 004: best-move test positions solved
 )
 
+// Values of the enumerated settings.
+const (
+	MutationPaper      = "paper"
+	MutationScaled     = "scaled"
+	DistancePhenotypic = "phenotypic"
+	DistanceGenotypic  = "genotypic"
+	InvolvedAll        = "all"
+	InvolvedAuto       = "auto"
+)
+
 // Methods lists the method names; Fitnesses the fitness names.
 var (
 	Methods   = []string{Classic, MNC, Dynamic, Adaptive}
@@ -55,6 +65,16 @@ type Settings struct {
 	StartMoves      int    `json:"start_moves"`         // reference fitness: middlegame start length
 	StartDepth      int    `json:"start_depth"`         // ... played by the reference at this depth
 
+	// Generation 0 and the genes that evolve (any method).
+	// Start: "random" (each gene uniform in its init range, the seeds'
+	// start; empty means random), "default" (the preset's values) or
+	// "noise=F" (the preset's values plus Gaussian noise of F × the gene's
+	// range, clipped to its bounds).
+	Start string `json:"start,omitempty"`
+	// Evolve, when set, names the gene groups or families that evolve
+	// (comma-separated); every other gene keeps its start value.
+	Evolve string `json:"evolve,omitempty"`
+
 	// Problems.
 	Suite    string `json:"suite,omitempty"` // EPD file; empty: the shipped WAC
 	Problems int    `json:"problems"`        // how many problems of the suite (0: all)
@@ -72,6 +92,11 @@ type Settings struct {
 	AlphaHi          float64 `json:"alpha_hi"`
 	MutationRate     float64 `json:"mutation_rate"`
 	MutationStrength float64 `json:"mutation_strength"` // × (1 − gen/generations)
+	// Mutation: "paper" (±strength pawns added to every gene, seed 000's
+	// Algorithm 6; empty means paper) or "scaled" (the fix seed 000
+	// proposes: each gene moves by strength × its range, so matrices keep
+	// their structure).
+	Mutation string `json:"mutation,omitempty"`
 
 	// mnc (seed 001)
 	CrowdingSelection int     `json:"crowding_selection"` // Cs
@@ -82,14 +107,24 @@ type Settings struct {
 	SlowGenerations   int     `json:"slow_generations"`  // stop: best changing < SlowChange this long
 	SlowChange        float64 `json:"slow_change"`
 	GeneProb          float64 `json:"gene_probability"` // polynomial mutation of each gene of a child
+	// Distance for crowding: "phenotypic" (seed 001: evaluations of a fixed
+	// set of positions; empty means phenotypic) or "genotypic".
+	Distance string `json:"distance,omitempty"`
 
 	// dynamic (seed 003)
 	Eta        float64 `json:"eta"`
 	PieceProb  float64 `json:"piece_probability"` // mutation probability of piece genes
 	OtherProb  float64 `json:"other_probability"` // ... of the others
 	StartTable bool    `json:"start_table"`       // start from seed 003's table I
+	// Converged stops the run when the population's diversity falls below
+	// it (seed 003: "until all individuals converge"); 0: never.
+	Converged float64 `json:"converged,omitempty"`
 
 	// adaptive (seed 004): Generations is Gmax per problem.
+	// Involved: which genes mutate for a problem: "all" (004 §IV: "all
+	// weights in equations (2), (4)-(9)") or "auto" (those whose features
+	// differ along the solution line, plus the problem kind's families).
+	Involved string `json:"involved,omitempty"`
 }
 
 // DefaultSettings returns a method's defaults as in SPEC.md §3, scaled to
@@ -188,6 +223,21 @@ func (s *Settings) Check() error {
 	}
 	if s.ValidateEvery < 0 || s.ValidateGames < 0 {
 		return bad("validate", "negative interval or games")
+	}
+	for _, e := range []struct {
+		field, value string
+		allowed      []string
+	}{
+		{"mutation", s.Mutation, []string{"", MutationPaper, MutationScaled}},
+		{"distance", s.Distance, []string{"", DistancePhenotypic, DistanceGenotypic}},
+		{"involved", s.Involved, []string{"", InvolvedAll, InvolvedAuto}},
+	} {
+		if !slices.Contains(e.allowed, e.value) {
+			return bad(e.field, "%q is not one of %v", e.value, e.allowed[1:])
+		}
+	}
+	if s.Converged < 0 {
+		return bad("converged", "%g is negative", s.Converged)
 	}
 	if s.StartTable && s.Preset != "seed003" {
 		return bad("start-table", "seed 003's table I is a start for the seed003 chromosome only")
