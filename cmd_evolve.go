@@ -61,6 +61,8 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 	mutation := fs.String("mutation", "", "classic: paper (±strength pawns on every gene) or scaled (strength × each gene's range)")
 	distance := fs.String("distance", "", "mnc: phenotypic or genotypic crowding distance")
 	converged := fs.Float64("converged", -1, "stop when the population's diversity falls below this (0: never)")
+	search := fs.String("search", "", "the individuals' search: strong or plain (alpha-beta and --qs capture plies only)")
+	qs := fs.Int("qs", -1, "plain search: capture plies of quiescence")
 	involved := fs.String("involved", "", "adaptive: all or auto (the genes involved in each problem)")
 	out := fs.String("out", "", "also write the finished run to `DIR`/run.json")
 	save := fs.String("save", "", "save the run in the data directory under `NAME`, with a checkpoint after every generation")
@@ -131,6 +133,8 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 		set("distance", func() { s.Distance = *distance })
 		set("converged", func() { s.Converged = *converged })
 		set("involved", func() { s.Involved = *involved })
+		set("search", func() { s.Search = *search })
+		set("qs", func() { s.PlainQuiescence = *qs })
 		s.Seed, s.Workers = *seed, *workers
 		var err error
 		if r, err = ga.NewRun(s, nil); err != nil {

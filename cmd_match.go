@@ -1,7 +1,9 @@
 package main
 
 import (
+	"context"
 	"errors"
+	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -14,13 +16,19 @@ const matchSynopsis = "evochess match SPEC_A SPEC_B [--games N] [--sprt ELO0,ELO
 const matchAbout = `Play two players against each other in colour-swapped pairs and report
 the score, Elo difference ± 95% error and likelihood of superiority. With
 --sprt the match stops as soon as the sequential test decides between
-"A is ELO0 stronger" and "A is ELO1 stronger". Player SPECs are as for
+"A is ELO0 stronger" and "A is ELO1 stronger". With --middlegame SPEC every
+pair starts from a middlegame the way seed 000's fitness makes them: SPEC
+plays itself --start-moves moves per side at depth --start-depth from a
+book opening drawn with --seed. Player SPECs are as for
 "evochess tournament --help".`
 
 func runMatch(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("match")
 	games := fs.Int("games", 100, "games to play (rounded up to an even number)")
 	sprt := fs.String("sprt", "", "sequential test `ELO0,ELO1[,ALPHA,BETA]` (alpha and beta default to 0.05)")
+	middlegame := fs.String("middlegame", "", "start each pair from a middlegame this player `SPEC` reaches playing itself (seed 000)")
+	startMoves := fs.Int("start-moves", 20, "--middlegame: moves per side played from the book opening")
+	startDepth := fs.Int("start-depth", 4, "--middlegame: depth of those moves")
 	var f tournamentFlags
 	f.args = args
 	f.define(fs)
@@ -41,6 +49,26 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, "match", "%v", err)
 	}
 	t.Format, t.Rounds = arena.Match, (*games+1)/2
+	if *middlegame != "" {
+		if *startMoves < 1 || *startDepth < 1 {
+			return usageError(stderr, "match", "--start-moves and --start-depth must be at least 1")
+		}
+		ref, err := arena.ParsePlayerSpec(*middlegame)
+		if err != nil {
+			return usageError(stderr, "match", "--middlegame: %v", err)
+		}
+		// As the reference fitness does (ga/fitness.go): the starter plays
+		// at the start depth whatever limit its SPEC gives, one start per
+		// colour-swapped pair, all made before the first game.
+		ref.TC = nil
+		starts, err := arena.MiddlegameStarts(context.Background(), ref, t.Book, t.Rounds, *startMoves,
+			arena.TimeControl{Depth: *startDepth}, t.Seed)
+		if err != nil {
+			fmt.Fprintf(stderr, "match: middlegame starts: %v\n", err)
+			return exitFail
+		}
+		t.Book = &arena.Book{Name: "middlegame", FENs: starts}
+	}
 	if *sprt != "" {
 		s, err := parseSPRT(*sprt)
 		if err != nil {

@@ -1,7 +1,9 @@
 package ga
 
 import (
+	"fmt"
 	"math"
+	"sync"
 
 	"github.com/evochess/evochess/core"
 )
@@ -20,14 +22,11 @@ func normalisedDistance(genes []core.Gene, a, b []float64) float64 {
 	sum, n := 0.0, 0
 	for i := range genes {
 		g := &genes[i]
-		lo, hi := g.InitRange()
-		if hi <= lo {
-			lo, hi = g.Lo, g.Hi
-		}
-		if g.Fixed || hi <= lo {
+		w := geneRange(g)
+		if g.Fixed || w <= 0 {
 			continue
 		}
-		sum += math.Abs(a[i]-b[i]) / (hi - lo)
+		sum += math.Abs(a[i]-b[i]) / w
 		n++
 	}
 	if n == 0 {
@@ -81,4 +80,84 @@ func (ph *Phenotype) Distance(a, b []float64) float64 {
 		sum += math.Abs(a[i] - b[i])
 	}
 	return sum / float64(len(a))
+}
+
+// phenotypeSample is how many positions the phenotypic distance judges.
+const phenotypeSample = 100
+
+// phenotypeFENs are the positions of seed 001's phenotypic distance:
+// every 15th of the built-in STS suite (1500 positions, file order), 100
+// positions. STS is positional (openings to endgames, fifteen themes), so
+// the positions differ in exactly what piece-square and positional terms
+// judge; taking them in file order, not drawn, keeps them the same for
+// every run and every seed without touching the run's random source.
+var phenotypeFENs = sync.OnceValues(func() ([]string, error) {
+	recs, err := LoadSuite("sts")
+	if err != nil {
+		return nil, err
+	}
+	step := max(1, len(recs)/phenotypeSample)
+	var out []string
+	for i := 0; i < len(recs) && len(out) < phenotypeSample; i += step {
+		out = append(out, recs[i].Position.FEN())
+	}
+	return out, nil
+})
+
+// crowdingDistance is the distance of MNC's crowding selection and
+// replacement for one generation. Phenotypic (seed 001: "not a genotypic
+// metric ... but a suitably defined phenotypic distance"): genomes are as
+// far apart as their evaluations of the fixed positions. Each genome's
+// evaluation vector is computed once, in prepare, then only looked up:
+// a generation compares each child with a dozen or so members.
+type crowdingDistance struct {
+	ph   *Phenotype            // nil: genotypic
+	vecs map[*Genome][]float64 // evaluation vectors by genome
+}
+
+func newCrowdingDistance(kind string) (*crowdingDistance, error) {
+	if kind == DistanceGenotypic {
+		return &crowdingDistance{}, nil
+	}
+	fens, err := phenotypeFENs()
+	if err != nil {
+		return nil, err
+	}
+	ph, err := NewPhenotype(fens)
+	if err != nil {
+		return nil, err
+	}
+	return &crowdingDistance{ph: ph, vecs: map[*Genome][]float64{}}, nil
+}
+
+// prepare computes the evaluation vectors of genomes not seen yet. A
+// genome's chromosome does not change once made, so its vector stays valid.
+func (c *crowdingDistance) prepare(gs ...*Genome) error {
+	if c.ph == nil {
+		return nil
+	}
+	for _, g := range gs {
+		if _, ok := c.vecs[g]; ok {
+			continue
+		}
+		v, err := c.ph.Evaluations(g.Chromosome)
+		if err != nil {
+			return fmt.Errorf("genome %d: %w", g.ID, err)
+		}
+		c.vecs[g] = v
+	}
+	return nil
+}
+
+// distance compares two prepared genomes.
+func (c *crowdingDistance) distance(a, b *Genome) float64 {
+	if c.ph == nil {
+		return GenotypicDistance(a, b)
+	}
+	va, oka := c.vecs[a]
+	vb, okb := c.vecs[b]
+	if !oka || !okb {
+		panic("ga: phenotypic distance of a genome not prepared")
+	}
+	return c.ph.Distance(va, vb)
 }

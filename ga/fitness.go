@@ -22,6 +22,11 @@ type evaluator struct {
 	ref    arena.PlayerSpec
 	starts []string // reference fitness: the fixed middlegame starts
 	games  int      // games played so far (all kinds)
+	// searchers are the problem searchers, one per worker, kept from one
+	// generation to the next (the adaptive method searches one problem a
+	// generation: new hash tables each time would cost more than the
+	// searches).
+	searchers []*core.Searcher
 }
 
 func newEvaluator(s *Settings, bus *arena.Bus) (*evaluator, error) {

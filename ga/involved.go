@@ -3,77 +3,85 @@ package ga
 import (
 	"context"
 	"math"
-	"strings"
+	"sort"
 
 	"github.com/evochess/evochess/core"
 )
 
-// InvolvedGenes is establishWeightsToMutate() of seed 004's Algorithm 1,
-// as docs/chromosomes.md 5.5 reads it, for any gene schema:
+// InvolvedGenes is establishWeightsToMutate() of seed 004's Algorithm 1
+// for any gene schema: the weights "involved in the solution of the
+// current problem", read as the few weights that decide between the
+// solution and the move a player makes instead (004 §II: mutating only
+// those prevents "mutations that can lead to incorrect values for future
+// evaluations").
 //
-//  1. The solution line: the problem's best move, then the principal
-//     variation of a depth-4 search by the current best player. A gene is
-//     involved when its feature differs between the problem position and
-//     the line's end: nudging the gene changes the two evaluations (from
-//     white's side) by different amounts. This is computed, not listed, so
-//     it works for every preset.
-//  2. The problem's kind adds gene families: tactical problems (WAC, ECM,
-//     BK, or a best move that captures or checks) add material and king
-//     safety (000:41); STS themes add theirs.
-//  3. An empty set means every gene (004:586-588).
-func InvolvedGenes(s *core.Schema, best *core.Chromosome, p *core.EPDRecord, suite string) []int {
-	involved := make([]bool, len(s.Genes))
-	x := p.Position.Clone()
-	if len(p.Best) > 0 {
-		y := x.Clone()
-		y.MakeMove(p.Best[0])
-		if w, err := best.Compile(); err == nil && !y.Status().Over() {
-			sr := core.NewSearcher(w, 1)
-			res := sr.Search(context.Background(), y.Clone(), core.Limits{Depth: 4})
-			for _, m := range res.PV {
-				if !y.IsLegal(m) {
-					break
-				}
-				y.MakeMove(m)
-			}
-		}
-		featureDiff(s, best, x, y, involved)
+// The first player of pop (in order) whose own search misses the solution
+// is the witness. Its line — its move and principal variation — and the
+// solution line — the problem's best move, then the witness's principal
+// variation from there — end in two positions, and the witness prefers
+// its own end by a gap D (at least 1 cp). Each gene i moves the
+// solution's standing against that end by s_i per unit (the evaluator is
+// linear in the genes, so a nudge measures it); within one mutation step
+// σ = range/6 it can move it by |s_i|·σ. The involved genes are the
+// fewest, by that reach, whose reaches add up to D: the weights that can
+// make this player find the solution. Genes whose features are the same
+// at both ends cannot change the decision and never take part. When every
+// player solves the problem (nothing will be bred for it), the problem
+// has no best move, or no gene reaches, every gene is involved.
+func InvolvedGenes(s *core.Schema, pop []*core.Chromosome, p *core.EPDRecord, lim core.Limits, mode core.SearchMode, qs int) []int {
+	if len(p.Best) == 0 {
+		return s.Live()
 	}
-	for _, fam := range familiesFor(p, suite) {
-		for i := range s.Genes {
-			if s.Genes[i].InFamily(fam) {
-				involved[i] = true
-			}
+	for _, c := range pop {
+		w, err := c.Compile()
+		if err != nil {
+			continue
 		}
-	}
-	var out []int
-	for i, ok := range involved {
-		if ok && !s.Genes[i].Fixed {
-			out = append(out, i)
+		sr := core.NewSearcher(w, 1)
+		sr.Mode, sr.PlainQuiescence = mode, qs
+		res := sr.Search(context.Background(), p.Position.Clone(), lim)
+		if p.Solves(res.Move) {
+			continue
 		}
+		own := playLine(p.Position, res.PV)
+		sol := p.Position.Clone()
+		sol.MakeMove(p.Best[0])
+		if !sol.Status().Over() {
+			sr.NewGame()
+			sol = playLine(sol, sr.Search(context.Background(), sol.Clone(), lim).PV)
+		}
+		if out := decisionGenes(s, c, p.Position.SideToMove(), own, sol); len(out) > 0 {
+			return out
+		}
+		break
 	}
-	return out
+	return s.Live()
 }
 
-// featureDiff marks the genes whose nudge moves the evaluations of x and
-// y by different amounts.
-func featureDiff(s *core.Schema, base *core.Chromosome, x, y *core.Position, involved []bool) {
-	evalWhite := func(c *core.Chromosome, p *core.Position) (float64, bool) {
+// decisionGenes returns the fewest genes whose one-step reaches (|s_i|·
+// range/6) add up to the gap by which base prefers own to sol, for the
+// side mover; largest reach first, ties by gene order.
+func decisionGenes(s *core.Schema, base *core.Chromosome, mover core.Color, own, sol *core.Position) []int {
+	// advantage is how much base's evaluation prefers sol to own, from
+	// mover's side.
+	advantage := func(c *core.Chromosome) (float64, bool) {
 		w, err := c.Compile()
 		if err != nil {
 			return 0, false
 		}
-		v := float64(core.NewEvaluator(w).Evaluate(p))
-		if p.SideToMove() == core.Black {
-			v = -v
-		}
-		return v, true
+		e := core.NewEvaluator(w)
+		return float64(moverScore(e, sol, mover) - moverScore(e, own, mover)), true
 	}
-	bx, ok1 := evalWhite(base, x)
-	by, ok2 := evalWhite(base, y)
-	if !ok1 || !ok2 {
-		return
+	a0, ok := advantage(base)
+	if !ok {
+		return nil
 	}
+	gap := max(-a0, 1)
+	type reach struct {
+		gene int
+		r    float64
+	}
+	var reaches []reach
 	for i := range s.Genes {
 		g := &s.Genes[i]
 		if g.Fixed || g.Hi <= g.Lo {
@@ -85,53 +93,44 @@ func featureDiff(s *core.Schema, base *core.Chromosome, x, y *core.Position, inv
 			step = -step
 		}
 		c.Values[i] += step
-		nx, ok1 := evalWhite(c, x)
-		ny, ok2 := evalWhite(c, y)
-		if ok1 && ok2 && math.Abs((ny-by)-(nx-bx)) >= 1 {
-			involved[i] = true
+		a, ok := advantage(c)
+		if !ok {
+			continue
+		}
+		if r := math.Abs((a-a0)/step) * (g.Hi - g.Lo) / 6; r >= 0.5 {
+			reaches = append(reaches, reach{i, r})
 		}
 	}
+	sort.SliceStable(reaches, func(a, b int) bool { return reaches[a].r > reaches[b].r })
+	var out []int
+	sum := 0.0
+	for _, r := range reaches {
+		out = append(out, r.gene)
+		if sum += r.r; sum >= gap {
+			break
+		}
+	}
+	sort.Ints(out)
+	return out
 }
 
-// stsThemes maps words of STS ids to the gene families they exercise.
-var stsThemes = []struct {
-	word     string
-	families []string
-}{
-	{"Undermin", []string{"pawn_structure"}},
-	{"a/b/c pawns", []string{"pawn_structure"}},
-	{"Pawn Play", []string{"pawn_structure"}},
-	{"Open Files", []string{"rook", "bishop", "queen"}},
-	{"7th Rank", []string{"rook", "queen"}},
-	{"Knight", []string{"knight"}},
-	{"Bishop vs Knight", []string{"bishop", "knight", "material"}},
-	{"Square Vacancy", []string{"mobility", "pawn_structure"}},
-	{"Center Control", []string{"mobility", "pawn_structure"}},
-	{"Recaptur", []string{"material", "pawn_structure"}},
-	{"Simplification", []string{"material", "pawn_structure"}},
-	{"AKPC", []string{"king_safety", "pawn_structure"}},
-	{"King Activity", []string{"king_safety", "pawn_structure"}},
+// moverScore is e's evaluation of p from mover's side.
+func moverScore(e *core.Evaluator, p *core.Position, mover core.Color) int {
+	v := e.Evaluate(p)
+	if p.SideToMove() != mover {
+		v = -v
+	}
+	return v
 }
 
-func familiesFor(p *core.EPDRecord, suite string) []string {
-	id := p.ID
-	if strings.HasPrefix(id, "STS") {
-		var out []string
-		for _, t := range stsThemes {
-			if strings.Contains(id, t.word) {
-				out = append(out, t.families...)
-			}
+// playLine plays the legal prefix of line from a copy of p.
+func playLine(p *core.Position, line []core.Move) *core.Position {
+	y := p.Clone()
+	for _, m := range line {
+		if y.Status().Over() || !y.IsLegal(m) {
+			break
 		}
-		return out
+		y.MakeMove(m)
 	}
-	tactical := strings.HasPrefix(id, "WAC") || strings.HasPrefix(id, "ECM") // BK: by its move only
-	for _, m := range p.Best {
-		if m.IsCapture() || p.Position.GivesCheck(m) {
-			tactical = true
-		}
-	}
-	if tactical {
-		return []string{"material", "king_safety"}
-	}
-	return nil
+	return y
 }

@@ -8,9 +8,10 @@ import "context"
 // (uniform crossover, polynomial mutation of each gene with GeneProb) takes
 // the slot of the worst among the most similar of CrowdingGroups random
 // groups of CrowdingGroupSize (children of this generation are not
-// replaced). The run stops early when the best individual has stayed the
-// best for StallGenerations, or its chromosome moved less than SlowChange
-// (genotypic distance) for SlowGenerations.
+// replaced). Similarity is phenotypic unless Distance is genotypic (see
+// crowdingDistance). The run stops early when the best individual has
+// stayed the best for StallGenerations, or its chromosome moved less than
+// SlowChange (genotypic distance) for SlowGenerations.
 func (r *Run) stepMNC(ctx context.Context) error {
 	s := &r.Settings
 	if err := r.evaluate(ctx, r.Population); err != nil {
@@ -22,7 +23,14 @@ func (r *Run) stepMNC(ctx context.Context) error {
 		return nil
 	}
 	n := len(r.Population)
-	dist := GenotypicDistance
+	cd, err := newCrowdingDistance(s.Distance)
+	if err != nil {
+		return err
+	}
+	if err := cd.prepare(r.Population...); err != nil {
+		return err
+	}
+	dist := cd.distance
 	old := append([]*Genome(nil), r.Population...)
 	eligible := make([]int, n) // slots still holding last generation's members
 	for i := range eligible {
@@ -40,6 +48,9 @@ func (r *Run) stepMNC(ctx context.Context) error {
 		c := UniformCrossover(r.rng, a.Chromosome, m.Chromosome)
 		PolynomialMutation(r.rng, c, s.Eta, probs, false)
 		child := r.newGenome(c, []int{a.ID, m.ID}, "crowding")
+		if err := cd.prepare(child); err != nil {
+			return err
+		}
 		view := make([]*Genome, len(eligible))
 		for i, slot := range eligible {
 			view[i] = r.Population[slot]

@@ -21,6 +21,31 @@ func UniformMutation(rng *rand.Rand, c *core.Chromosome, rate, strength float64)
 	}
 }
 
+// ScaledMutation is the remedy seed 000 proposes for its own operator
+// (000:199, 000:215: the matrices "quickly lose their structure", and "a
+// future step would be to enforce that preservation in the mutate
+// function"): with probability rate, each gene moves by a uniform amount
+// in [−strength, +strength] × the width of its initial range, so a gene
+// drawn from a narrow range (mobility, [0.05, 0.15]) moves in proportion
+// instead of by the same ±0.3 pawn as material. A gene that starts at its
+// preset value rather than a random draw (InitAtDefault: seed 000's
+// matrices) has no initial spread and keeps its value: the matrices are
+// preserved, as the paper's third agent ("the original positional
+// matrices") had them.
+func ScaledMutation(rng *rand.Rand, c *core.Chromosome, rate, strength float64) {
+	for i := range c.Values {
+		g := &c.Schema.Genes[i]
+		if g.Fixed || rng.Float64() >= rate {
+			continue
+		}
+		lo, hi := g.InitRange()
+		if hi <= lo {
+			continue // no initial spread: preserved
+		}
+		c.Values[i] = clip(g, c.Values[i]+(2*rng.Float64()-1)*strength*(hi-lo))
+	}
+}
+
 // PolynomialMutate applies Deb's bounded polynomial mutation with
 // distribution index eta to gene i of c, within [lo, hi].
 func PolynomialMutate(rng *rand.Rand, x, lo, hi, eta float64) float64 {

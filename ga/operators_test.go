@@ -181,11 +181,12 @@ func TestSelectionOperators(t *testing.T) {
 	}
 	child := &Genome{Chromosome: s.Default()}
 	child.Chromosome.Values[q] = 8
-	// One group holding everyone: the most similar is genome 3, the one replaced.
-	if got := WorstAmongMostSimilar(r, pop, child, 1, 10, GenotypicDistance); got != 3 {
+	// One group of 200 draws with replacement holds genome 3, the most
+	// similar, all but surely (0.9^200 ≈ 1e-9): it is the one replaced.
+	if got := WorstAmongMostSimilar(r, pop, child, 1, 200, GenotypicDistance); got != 3 {
 		t.Errorf("replaced %d, want 3", got)
 	}
-	if mate := CrowdingSelect(r, pop, 3, 9, GenotypicDistance); mate.ID != 2 && mate.ID != 4 {
+	if mate := CrowdingSelect(r, pop, 3, 200, GenotypicDistance); mate.ID != 2 && mate.ID != 4 {
 		t.Errorf("mate %d, want a neighbour of 3", mate.ID)
 	}
 }

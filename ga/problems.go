@@ -14,24 +14,28 @@ type problemJob struct{ i, p int }
 // goroutines, each owning one searcher, and returns solved[i][p]. Each
 // search starts from empty tables (NewGame), so the answer depends only on
 // the weights, the problem and the limit, never on the worker or order.
-func solveGrid(ctx context.Context, workers int, weights []*core.Weights, probs []*core.EPDRecord, lim core.Limits, mode core.SearchMode, qs, hashMB int) ([][]bool, error) {
+//
+// searchers holds one searcher per worker (nil entries are made here, so
+// a caller can keep them for its next call).
+func solveGrid(ctx context.Context, searchers []*core.Searcher, weights []*core.Weights, probs []*core.EPDRecord, lim core.Limits, mode core.SearchMode, qs, hashMB int) ([][]bool, error) {
 	solved := make([][]bool, len(weights))
 	for i := range solved {
 		solved[i] = make([]bool, len(probs))
 	}
 	jobs := make(chan problemJob)
 	var wg sync.WaitGroup
-	for w := 0; w < max(workers, 1); w++ {
+	for w := range searchers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var s *core.Searcher
+			s := searchers[w]
 			var current *core.Weights
 			for j := range jobs {
 				if s == nil {
 					s = core.NewSearcher(weights[j.i], hashMB)
 					s.Mode, s.PlainQuiescence = mode, qs
 					current = weights[j.i]
+					searchers[w] = s
 				} else if current != weights[j.i] {
 					s.SetWeights(weights[j.i])
 					current = weights[j.i]
@@ -67,7 +71,10 @@ func (ev *evaluator) solve(ctx context.Context, pop []*Genome, probs []*core.EPD
 		}
 		weights[i] = w
 	}
-	return solveGrid(ctx, ev.s.Workers, weights, probs, ev.tc.Limits(), ev.mode, ev.s.PlainQuiescence, ev.s.HashMB)
+	for len(ev.searchers) < max(ev.s.Workers, 1) {
+		ev.searchers = append(ev.searchers, nil)
+	}
+	return solveGrid(ctx, ev.searchers[:max(ev.s.Workers, 1)], weights, probs, ev.tc.Limits(), ev.mode, ev.s.PlainQuiescence, ev.s.HashMB)
 }
 
 // problems is seed 004's fitness over a whole suite: the count solved.
@@ -97,7 +104,7 @@ func (ev *evaluator) problems(ctx context.Context, pop []*Genome, probs []*core.
 // SolveSuite reports which problems the weights solve at the limit, on
 // workers goroutines (evochess solve, before/after figures).
 func SolveSuite(ctx context.Context, workers int, w *core.Weights, probs []*core.EPDRecord, lim core.Limits, mode core.SearchMode, qs int) ([]bool, error) {
-	solved, err := solveGrid(ctx, workers, []*core.Weights{w}, probs, lim, mode, qs, 1)
+	solved, err := solveGrid(ctx, make([]*core.Searcher, max(workers, 1)), []*core.Weights{w}, probs, lim, mode, qs, 1)
 	if err != nil {
 		return nil, err
 	}

@@ -42,6 +42,8 @@ type Run struct {
 
 	// evaluateHook, when set (tests), replaces the fitness evaluation.
 	evaluateHook func(context.Context, []*Genome) error
+	// solveHook, when set (tests), replaces the searches of problems.
+	solveHook func(context.Context, []*Genome, []*core.EPDRecord) ([][]bool, error)
 
 	mu      sync.Mutex
 	pending []Change
@@ -84,13 +86,7 @@ func NewRun(s Settings, bus *arena.Bus) (*Run, error) {
 		start = core.Seed003TableI()
 	}
 	for i := 0; i < s.Population; i++ {
-		var c *core.Chromosome
-		if i < len(start) {
-			c = start[i]
-		} else {
-			c = RandomChromosome(r.rng, r.schema)
-		}
-		r.Population = append(r.Population, r.newGenome(c, nil, "initial"))
+		r.Population = append(r.Population, r.newGenome(r.startChromosome(i, start), nil, "initial"))
 	}
 	if s.Fitness == FitnessProblems || s.Method == Adaptive {
 		suite := s.Suite
@@ -111,7 +107,7 @@ func NewRun(s Settings, bus *arena.Bus) (*Run, error) {
 
 // attach builds what a run needs besides its saved fields.
 func (r *Run) attach() error {
-	schema, err := core.Preset(r.Settings.Preset)
+	schema, err := runSchema(&r.Settings) // the preset, genes outside Evolve fixed
 	if err != nil {
 		return err
 	}
@@ -294,6 +290,7 @@ func (r *Run) record(pop []*Genome, note string) *GenStats {
 	if r.Settings.Method != Adaptive && r.Generation >= r.Settings.Generations {
 		r.Finished = "generations"
 	}
+	r.checkConverged(&r.History[len(r.History)-1])
 	return &r.History[len(r.History)-1]
 }
 

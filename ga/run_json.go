@@ -122,7 +122,7 @@ func (r *Run) UnmarshalJSON(data []byte) error {
 	if err := f.Settings.Check(); err != nil {
 		return err
 	}
-	schema, err := core.Preset(f.Settings.Preset)
+	schema, err := runSchema(&f.Settings) // as NewRun built it: Evolve fixes genes
 	if err != nil {
 		return err
 	}

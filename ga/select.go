@@ -32,29 +32,38 @@ func TopHalf(pop []*Genome) []*Genome {
 }
 
 // CrowdingSelect is seed 001's mating selection: individual i mates with
-// the most similar of cs random others (by the given distance).
+// the most similar (by the given distance) of a group of cs individuals
+// "picked at random (with replacement) from the population" (001 §III.B).
+// The group is drawn from the others: i mating with itself would make a
+// mere copy. A lone individual mates with itself.
 func CrowdingSelect(rng *rand.Rand, pop []*Genome, i, cs int, dist func(a, b *Genome) float64) *Genome {
+	if len(pop) < 2 {
+		return pop[i]
+	}
 	var best *Genome
 	bestD := 0.0
-	for _, j := range sampleOthers(rng, len(pop), i, cs) {
+	for k := 0; k < max(cs, 1); k++ {
+		j := rng.IntN(len(pop) - 1)
+		if j >= i {
+			j++ // skip i
+		}
 		if d := dist(pop[i], pop[j]); best == nil || d < bestD {
 			best, bestD = pop[j], d
 		}
 	}
-	if best == nil {
-		return pop[i]
-	}
 	return best
 }
 
-// WorstAmongMostSimilar is seed 001's replacement: cf groups of s random
-// individuals; in each, the one most similar to the child is a candidate;
-// the least fit candidate is the one to replace (its index is returned).
+// WorstAmongMostSimilar is seed 001's replacement: cf groups "created by
+// randomly picking s individuals (with replacement) per group" (001
+// §III.B); in each, the one most similar to the child is a candidate; the
+// least fit candidate is the one to replace (its index is returned).
 func WorstAmongMostSimilar(rng *rand.Rand, pop []*Genome, child *Genome, cf, s int, dist func(a, b *Genome) float64) int {
 	worst := -1
 	for g := 0; g < max(cf, 1); g++ {
 		cand, candD := -1, 0.0
-		for _, j := range rng.Perm(len(pop))[:min(max(s, 1), len(pop))] {
+		for k := 0; k < max(s, 1); k++ {
+			j := rng.IntN(len(pop))
 			if d := dist(child, pop[j]); cand < 0 || d < candD {
 				cand, candD = j, d
 			}
@@ -71,15 +80,4 @@ func Elite(pop []*Genome, n int) []*Genome {
 	sorted := append([]*Genome(nil), pop...)
 	ByFitness(sorted)
 	return sorted[:min(n, len(sorted))]
-}
-
-// sampleOthers draws up to k distinct indices from [0, n) other than skip.
-func sampleOthers(rng *rand.Rand, n, skip, k int) []int {
-	out := make([]int, 0, k)
-	for _, j := range rng.Perm(n) {
-		if j != skip && len(out) < k {
-			out = append(out, j)
-		}
-	}
-	return out
 }

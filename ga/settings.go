@@ -94,8 +94,9 @@ type Settings struct {
 	MutationStrength float64 `json:"mutation_strength"` // × (1 − gen/generations)
 	// Mutation: "paper" (±strength pawns added to every gene, seed 000's
 	// Algorithm 6; empty means paper) or "scaled" (the fix seed 000
-	// proposes: each gene moves by strength × its range, so matrices keep
-	// their structure).
+	// proposes: each gene moves by strength × the width of its initial
+	// range, so genes that start at their preset value — seed 000's
+	// matrices — are kept exactly).
 	Mutation string `json:"mutation,omitempty"`
 
 	// mnc (seed 001)
@@ -145,14 +146,24 @@ func DefaultSettings(method string) Settings {
 	}
 	switch method {
 	case Classic:
-		s.Preset, s.Fitness, s.Population = "seed000", FitnessReference, 20
+		// Population 40: the smallest where 000's k = 5% is 2 as written.
+		// 20 games an individual (10 colour-swapped starts), not 4: on a
+		// handful of games the ranking is mostly the starts' luck.
+		s.Preset, s.Fitness, s.Population, s.ReferenceGames = "seed000", FitnessReference, 40, 20
 	case MNC:
-		s.Preset, s.Fitness = "seed001", FitnessRoundRobin
+		s.Preset, s.Fitness, s.Distance = "seed001", FitnessRoundRobin, DistancePhenotypic
 	case Dynamic:
 		s.Preset, s.Fitness, s.Population, s.StartTable = "seed003", FitnessMatch, 5, true
 		s.Search, s.TC, s.PlainQuiescence = "plain", "depth=3", 3
+		// 003 §II: a game is drawn when "both players have reached 50
+		// moves"; §IV: 520 generations, or until "all individuals in the
+		// population converge to the same solution" (DefaultConverged).
+		s.MaxMoves, s.Generations, s.Converged = 50, 520, DefaultConverged
 	case Adaptive:
-		s.Preset, s.Fitness, s.Population, s.Generations, s.Problems = "seed004", FitnessProblems, 10, 50, 30
+		// 004 §V: 4 plies; Table II's best rows: N = 20, numP = 96, half
+		// tactical (WAC) and half positional (STS).
+		s.Preset, s.Fitness, s.Population, s.Generations, s.Problems = "seed004", FitnessProblems, 20, 50, 96
+		s.TC, s.Suite, s.Involved = "depth=4", "wac,sts", InvolvedAuto
 	}
 	return s
 }
@@ -242,10 +253,13 @@ func (s *Settings) Check() error {
 	if s.StartTable && s.Preset != "seed003" {
 		return bad("start-table", "seed 003's table I is a start for the seed003 chromosome only")
 	}
-	return nil
+	return s.checkStartEvolve()
 }
 
-// tournamentK is the classic method's tournament size.
+// tournamentK is the classic method's tournament size: 000's Algorithm 4
+// takes POPULATION_SIZE × 0.05, which is fractional for most sizes and 1
+// below 40, where a tournament of one is a random pick; we round up and
+// take at least 2 (docs/evolution.md, classic).
 func (s *Settings) tournamentK() int {
 	if s.TournamentK > 0 {
 		return s.TournamentK

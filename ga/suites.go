@@ -45,8 +45,9 @@ func LoadSuite(nameOrPath string) ([]*core.EPDRecord, error) {
 
 // ChooseProblems is line 1 of seed 004's Algorithm 1: n problems drawn at
 // random from the suites (comma-separated), in equal shares (seed 004
-// takes half tactical, half positional: "wac,sts"). n = 0 takes them all,
-// in file order.
+// takes half tactical, half positional: "wac,sts"), then shuffled, so the
+// suites' problems come mixed ("in random order", 004 §IV). n = 0 takes
+// them all, in file order.
 func ChooseProblems(rng *rand.Rand, suites string, n int) ([]*core.EPDRecord, error) {
 	names := strings.Split(suites, ",")
 	var out []*core.EPDRecord
@@ -67,6 +68,9 @@ func ChooseProblems(rng *rand.Rand, suites string, n int) ([]*core.EPDRecord, er
 		for _, i := range perm[:min(share, len(recs))] {
 			out = append(out, recs[i])
 		}
+	}
+	if n > 0 {
+		rng.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
 	}
 	return out, nil
 }

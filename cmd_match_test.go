@@ -1,0 +1,56 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"testing"
+)
+
+// TestMatchMiddlegameStarts checks that --middlegame starts each
+// colour-swapped pair where the starter's self-play left the book opening
+// (the built-in book's positions are White to move at move 4, so N more
+// moves per side end at move 4 + N), and that bad values are usage errors.
+func TestMatchMiddlegameStarts(t *testing.T) {
+	fenTag := regexp.MustCompile(`\[FEN "[^"]* (\d+)"\]`)
+	tests := []struct {
+		name         string
+		extra        []string
+		wantCode     int
+		wantFullmove int // of every game's start; 0: not checked
+	}{
+		{"book openings only", nil, 0, 4},
+		{"3 moves", []string{"--middlegame", "name=s,chromosome=full", "--start-moves", "3", "--start-depth", "1"}, 0, 7},
+		{"5 moves, starter with its own limit", []string{"--middlegame", "name=s,chromosome=full,depth=9", "--start-moves", "5", "--start-depth", "1"}, 0, 9},
+		{"no moves", []string{"--middlegame", "name=s", "--start-moves", "0"}, 2, 0},
+		{"bad starter", []string{"--middlegame", "name=s,chromosome=nosuch"}, 2, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			pgn := filepath.Join(t.TempDir(), "games.pgn")
+			args := append([]string{"match", "name=a,chromosome=seed000", "name=b,chromosome=seed000",
+				"--games", "4", "--tc", "depth=1", "--max-moves", "2", "--concurrency", "1", "--seed", "3", "--pgn", pgn, "--json"}, tt.extra...)
+			code, _, stderr := runCLI(args...)
+			if code != tt.wantCode {
+				t.Fatalf("exit %d, want %d: %s", code, tt.wantCode, stderr)
+			}
+			if tt.wantFullmove == 0 {
+				return
+			}
+			data, err := os.ReadFile(pgn)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m := fenTag.FindAllStringSubmatch(string(data), -1)
+			if len(m) != 4 {
+				t.Fatalf("%d games with a FEN tag, want 4:\n%s", len(m), data)
+			}
+			for _, g := range m {
+				if n, _ := strconv.Atoi(g[1]); n != tt.wantFullmove {
+					t.Errorf("a game starts at move %d, want %d (%s)", n, tt.wantFullmove, g[0])
+				}
+			}
+		})
+	}
+}

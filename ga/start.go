@@ -1,0 +1,170 @@
+package ga
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/evochess/evochess/core"
+)
+
+// Values of Settings.Start besides "noise=F".
+const (
+	StartRandom  = "random"
+	StartDefault = "default"
+)
+
+// parseStart reads Settings.Start: the kind ("random", "default" or
+// "noise") and, for noise, F. Empty means random, the seeds' start.
+func parseStart(start string) (kind string, f float64, err error) {
+	switch start {
+	case "", StartRandom:
+		return StartRandom, 0, nil
+	case StartDefault:
+		return StartDefault, 0, nil
+	}
+	v, ok := strings.CutPrefix(start, "noise=")
+	if !ok {
+		return "", 0, fmt.Errorf("%q is not random, default or noise=F", start)
+	}
+	f, err = strconv.ParseFloat(v, 64)
+	// F above 1 would clip most genes to their bounds: no longer "the
+	// preset plus noise".
+	if err != nil || !(f > 0 && f <= 1) {
+		return "", 0, fmt.Errorf("noise=%s: F must be a number in (0, 1]", v)
+	}
+	return "noise", f, nil
+}
+
+// evolveFamilies splits Settings.Evolve; nil means every gene evolves.
+func evolveFamilies(evolve string) []string {
+	var out []string
+	for _, f := range strings.Split(evolve, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// runSchema is the schema a run's chromosomes live on: the preset's, and
+// with Evolve set a copy in which every gene outside the named groups or
+// families is Fixed at the preset's value. Fixing them in the schema
+// (rather than a mask each method must consult) means every operator of
+// every method, the distances and the statistics already leave them
+// alone: they all skip Fixed genes, and Lo == Hi == Default clips any
+// other write back to the value. NewRun and loading a saved run both
+// build the schema here, so a resumed run has the same one.
+func runSchema(s *Settings) (*core.Schema, error) {
+	base, err := core.Preset(s.Preset)
+	if err != nil {
+		return nil, err
+	}
+	fams := evolveFamilies(s.Evolve)
+	if len(fams) == 0 {
+		return base, nil
+	}
+	if err := checkEvolve(base, fams); err != nil {
+		return nil, err
+	}
+	// A shallow copy shares the preset's name index and compile functions
+	// (read-only); only the gene list, whose Fixed flags change, is new.
+	out := *base
+	out.Genes = slices.Clone(base.Genes)
+	for i := range out.Genes {
+		g := &out.Genes[i]
+		if !slices.ContainsFunc(fams, g.InFamily) {
+			g.Fixed, g.Lo, g.Hi = true, g.Default, g.Default
+		}
+	}
+	return &out, nil
+}
+
+// checkEvolve reports the first family no gene of the schema belongs to,
+// and an Evolve that leaves no gene free to change.
+func checkEvolve(s *core.Schema, fams []string) error {
+	live := 0
+	for _, f := range fams {
+		found := false
+		for i := range s.Genes {
+			if s.Genes[i].InFamily(f) {
+				found = true
+				if !s.Genes[i].Fixed {
+					live++
+				}
+			}
+		}
+		if !found {
+			return fmt.Errorf("no gene of chromosome %s is in group or family %q (groups: %s)", s.Name, f, strings.Join(s.Groups(), ", "))
+		}
+	}
+	if live == 0 {
+		return fmt.Errorf("%s names only fixed genes of chromosome %s: nothing would evolve", strings.Join(fams, ","), s.Name)
+	}
+	return nil
+}
+
+// geneRange is the width a gene is measured by in distances and noise:
+// its initial range, or its bounds when it has none (seed 003's pieces
+// may range up to 1000 pawns but start within 1-3, so their bounds would
+// dwarf every other gene).
+func geneRange(g *core.Gene) float64 {
+	lo, hi := g.InitRange()
+	if hi <= lo {
+		lo, hi = g.Lo, g.Hi
+	}
+	return hi - lo
+}
+
+// startChromosome is individual i of generation 0. table, when given
+// (seed 003's Table I), supplies the first individuals; the others follow
+// Settings.Start. Every draw comes from the run's PCG in individual then
+// gene order, so the same seed gives the same generation 0. Genes that do
+// not evolve take the preset's value whatever the start: a random or
+// noisy value there would be frozen for the whole run, an arbitrary
+// handicap rather than a start.
+func (r *Run) startChromosome(i int, table []*core.Chromosome) *core.Chromosome {
+	kind, f, _ := parseStart(r.Settings.Start) // Check has accepted it
+	var c *core.Chromosome
+	switch {
+	case i < len(table):
+		c = &core.Chromosome{Schema: r.schema, Values: slices.Clone(table[i].Values), Name: table[i].Name}
+	case kind == StartDefault:
+		c = r.schema.Default()
+	case kind == "noise":
+		c = r.schema.Default()
+		for j := range c.Values {
+			g := &r.schema.Genes[j]
+			if g.Fixed {
+				continue
+			}
+			c.Values[j] = clip(g, c.Values[j]+r.rng.NormFloat64()*f*geneRange(g))
+		}
+	default:
+		c = RandomChromosome(r.rng, r.schema)
+	}
+	for j := range c.Values {
+		if g := &r.schema.Genes[j]; g.Fixed {
+			c.Values[j] = g.Default
+		}
+	}
+	return c
+}
+
+// checkStartEvolve is Check's part for Start and Evolve.
+func (s *Settings) checkStartEvolve() error {
+	if _, _, err := parseStart(s.Start); err != nil {
+		return fmt.Errorf("setting start: %v", err)
+	}
+	if fams := evolveFamilies(s.Evolve); len(fams) > 0 {
+		schema, err := core.Preset(s.Preset)
+		if err != nil {
+			return fmt.Errorf("setting chromosome: %v", err)
+		}
+		if err := checkEvolve(schema, fams); err != nil {
+			return fmt.Errorf("setting evolve: %v", err)
+		}
+	}
+	return nil
+}

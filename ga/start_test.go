@@ -1,0 +1,241 @@
+package ga
+
+import (
+	"context"
+	"encoding/json"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/evochess/evochess/core"
+)
+
+func TestParseStart(t *testing.T) {
+	cases := []struct {
+		in   string
+		kind string
+		f    float64
+		bad  bool
+	}{
+		{"", StartRandom, 0, false},
+		{"random", StartRandom, 0, false},
+		{"default", StartDefault, 0, false},
+		{"noise=0.05", "noise", 0.05, false},
+		{"noise=1", "noise", 1, false},
+		{"noise=0", "", 0, true},
+		{"noise=-0.1", "", 0, true},
+		{"noise=1.5", "", 0, true},
+		{"noise=NaN", "", 0, true},
+		{"noise=", "", 0, true},
+		{"gauss", "", 0, true},
+	}
+	for _, c := range cases {
+		kind, f, err := parseStart(c.in)
+		if (err != nil) != c.bad || kind != c.kind || f != c.f {
+			t.Errorf("parseStart(%q) = %q, %g, %v; want %q, %g, error %v", c.in, kind, f, err, c.kind, c.f, c.bad)
+		}
+	}
+}
+
+// Check names the bad setting and, for Evolve, the bad group.
+func TestCheckStartAndEvolve(t *testing.T) {
+	cases := []struct {
+		preset, start, evolve string
+		want                  string // substring of the error; empty: valid
+	}{
+		{"full", "noise=0.025", "psqt_pawn,psqt_knight,psqt_bishop,psqt_rook,psqt_queen,psqt_king", ""},
+		{"full", "default", " material , mobility ", ""},
+		{"seed000", "", "piece_square", ""},
+		{"seed000", "", "knight", ""}, // a tag, not a group
+		{"full", "noise=2", "", "setting start"},
+		{"full", "", "psqt_knight,psqt_dragon", `setting evolve: no gene of chromosome full is in group or family "psqt_dragon"`},
+		{"seed001", "", "material", ""},                  // a tag of the tables
+		{"seed004", "", "Material", `family "Material"`}, // names are exact
+		{"full", "", " , ", ""},                          // no name: everything evolves
+	}
+	for _, c := range cases {
+		s := DefaultSettings(MNC)
+		s.Preset, s.Start, s.Evolve = c.preset, c.start, c.evolve
+		err := s.Check()
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("%s start %q evolve %q: %v", c.preset, c.start, c.evolve, err)
+		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
+			t.Errorf("%s start %q evolve %q: error %v, want one containing %s", c.preset, c.start, c.evolve, err, c.want)
+		}
+	}
+}
+
+// The run's schema fixes exactly the genes outside Evolve, at the preset's
+// value, and leaves the preset itself alone.
+func TestRunSchemaFixesOtherGenes(t *testing.T) {
+	s := DefaultSettings(MNC)
+	s.Preset, s.Evolve = "full", "psqt_knight,mobility"
+	rs, err := runSchema(&s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	preset, _ := core.Preset("full")
+	live := 0
+	for i, g := range rs.Genes {
+		evolves := g.Group == "psqt_knight" || g.Group == "mobility"
+		if g.Fixed == evolves {
+			t.Fatalf("gene %s (group %s): fixed %v", g.Name, g.Group, g.Fixed)
+		}
+		if !evolves && (g.Lo != preset.Genes[i].Default || g.Hi != g.Lo || g.Default != g.Lo) {
+			t.Fatalf("gene %s fixed in [%g, %g] default %g, want the preset's %g", g.Name, g.Lo, g.Hi, g.Default, preset.Genes[i].Default)
+		}
+		if evolves {
+			live++
+		}
+		if preset.Genes[i].Fixed {
+			t.Fatalf("the preset's gene %s was changed", g.Name)
+		}
+	}
+	if live != 128+8 {
+		t.Fatalf("%d genes evolve, want 128 knight squares + 8 mobility", live)
+	}
+}
+
+// Generation 0 with noise=F: the preset's values plus N(0, F × range) in
+// the genes that evolve, the others exactly the preset's.
+func TestNoiseStart(t *testing.T) {
+	const f = 0.025
+	s := DefaultSettings(MNC)
+	s.Preset, s.Start, s.Evolve, s.Population, s.Workers = "full", "noise=0.025", "psqt_knight,psqt_king", 20, 1
+	r, err := NewRun(s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	def, _ := core.Preset("full")
+	var sum, sum2, n float64
+	for _, g := range r.Population {
+		for i, v := range g.Chromosome.Values {
+			gene := &r.schema.Genes[i]
+			d := v - def.Genes[i].Default
+			if gene.Fixed {
+				if d != 0 {
+					t.Fatalf("fixed gene %s moved by %g", gene.Name, d)
+				}
+				continue
+			}
+			z := d / (f * (gene.Hi - gene.Lo)) // no default is near a bound: no clipping
+			sum, sum2, n = sum+z, sum2+z*z, n+1
+		}
+	}
+	mean, sd := sum/n, math.Sqrt(sum2/n-(sum/n)*(sum/n))
+	// 20 × 256 draws: the mean within 4 standard errors of 0, the spread within 5%.
+	if math.Abs(mean) > 4/math.Sqrt(n) || math.Abs(sd-1) > 0.05 {
+		t.Fatalf("noise in units of F × range: mean %.4f sd %.4f over %g genes, want 0 and 1", mean, sd, n)
+	}
+	s.Start = "default"
+	if r, err = NewRun(s, nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range r.Population {
+		if d := normalisedDistance(def.Genes, g.Chromosome.Values, def.Default().Values); d != 0 {
+			t.Fatalf("start default: genome %d is %g from the preset", g.ID, d)
+		}
+	}
+}
+
+// fakeFitness is a stand-in evaluation that depends on the genes (their
+// sum), so selection has something to select on.
+func fakeFitness(_ context.Context, pop []*Genome) error {
+	for _, g := range pop {
+		sum := 0.0
+		for _, v := range g.Chromosome.Values {
+			sum += v
+		}
+		g.Fitness, g.Evaluated = sum, true
+	}
+	return nil
+}
+
+// Genes outside Evolve never change under any operator of any method,
+// while the evolving ones do; and such a run saves, loads and resumes to
+// the same run as one never stopped.
+func TestEvolveOnlyNamedGenesEveryMethod(t *testing.T) {
+	cases := []struct {
+		method, fitness, preset, evolve string
+	}{
+		{Classic, FitnessReference, "seed000", "piece_square"},
+		{MNC, FitnessRoundRobin, "full", "psqt_knight,psqt_bishop"},
+		{Dynamic, FitnessReference, "seed003", "material"},
+		{Adaptive, FitnessProblems, "seed004", "mobility"},
+	}
+	for _, c := range cases {
+		t.Run(c.method, func(t *testing.T) {
+			s := tiny(c.method)
+			s.Fitness, s.Preset, s.Evolve, s.Start, s.Workers = c.fitness, c.preset, c.evolve, "noise=0.05", 1
+			s.StartTable, s.Generations = false, 6
+			if c.method == MNC {
+				s.StallGenerations, s.SlowGenerations = 0, 0
+			}
+			hook := func(r *Run) {
+				r.evaluateHook = fakeFitness
+				r.solveHook = func(_ context.Context, pop []*Genome, probs []*core.EPDRecord) ([][]bool, error) {
+					out := make([][]bool, len(pop))
+					for i, g := range pop {
+						for k := range probs {
+							out[i] = append(out[i], (g.ID+k)%3 == 0)
+						}
+					}
+					return out, nil
+				}
+			}
+			r, err := NewRun(s, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			hook(r)
+			if err := r.Execute(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			preset, _ := core.Preset(c.preset)
+			gen0 := r.Gen0Best.Chromosome.Values
+			moved := false
+			for _, g := range append(append([]*Genome(nil), r.Population...), r.HallOfFame...) {
+				for i, v := range g.Chromosome.Values {
+					gene := &r.schema.Genes[i]
+					switch {
+					case gene.Fixed && v != preset.Genes[i].Default:
+						t.Fatalf("genome %d: gene %s (group %s, not evolving) is %g, the preset's %g", g.ID, gene.Name, gene.Group, v, preset.Genes[i].Default)
+					case !gene.Fixed && v != gen0[i]:
+						moved = true
+					}
+				}
+			}
+			if !moved {
+				t.Fatal("no evolving gene changed since generation 0")
+			}
+
+			// Stop after one generation, save, load, go on.
+			want := fingerprint(t, r)
+			if r, err = NewRun(s, nil); err != nil {
+				t.Fatal(err)
+			}
+			hook(r)
+			r.AfterGeneration = func(r *Run) error { r.Stop(); return nil }
+			if err := r.Execute(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			data, err := json.Marshal(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var back Run
+			if err := json.Unmarshal(data, &back); err != nil {
+				t.Fatalf("loading a run with --evolve: %v", err)
+			}
+			back.Reopen()
+			hook(&back)
+			if err := back.Execute(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			if got := fingerprint(t, &back); string(got) != string(want) {
+				t.Fatal("the resumed run differs from the uninterrupted one")
+			}
+		})
+	}
+}
