@@ -75,6 +75,8 @@ type evolutionPage struct {
 	games    int
 	status   string
 	table    int // which piece-square table the heat map shows
+	plots    int // 0: fitness and diversity; 1: per-gene mean ± std; 2: per-gene std
+	genePage int // which genes the per-gene plots show, when not all fit
 }
 
 func newEvolutionPage(env *Env, st *Styles, keys KeyMap) *evolutionPage {
@@ -109,13 +111,13 @@ func (e *evolutionPage) Capturing() bool  { return false }
 func (e *evolutionPage) ShortHelp() []key.Binding {
 	k := e.keys
 	if e.running {
-		return []key.Binding{k.Pause, k.Stop, k.MutUp, k.PopUp, k.DepthUp, k.SendBest, k.KeepBest}
+		return []key.Binding{k.Pause, k.Stop, k.GeneView, k.MutUp, k.PopUp, k.DepthUp, k.SendBest, k.KeepBest}
 	}
 	return []key.Binding{k.Up, k.Left, k.Start}
 }
 func (e *evolutionPage) FullHelp() [][]key.Binding {
 	k := e.keys
-	return [][]key.Binding{{k.Up, k.Down, k.Left, k.Right, k.Start, k.Watch}, {k.Pause, k.Stop, k.Back}, {k.MutUp, k.MutDown, k.PopUp, k.PopDown, k.DepthUp, k.DepthDown}, {k.GamesUp, k.GamesDown, k.Validate, k.SendBest, k.KeepBest, k.NextTable}}
+	return [][]key.Binding{{k.Up, k.Down, k.Left, k.Right, k.Start, k.Watch}, {k.Pause, k.Stop, k.Back, k.GeneView, k.NextGenes}, {k.MutUp, k.MutDown, k.PopUp, k.PopDown, k.DepthUp, k.DepthDown}, {k.GamesUp, k.GamesDown, k.Validate, k.SendBest, k.KeepBest, k.NextTable}}
 }
 
 func (e *evolutionPage) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
@@ -191,6 +193,16 @@ func (e *evolutionPage) event(ev arena.Event) {
 
 func (e *evolutionPage) key(msg tea.KeyMsg) tea.Cmd {
 	k := e.keys
+	if e.run != nil || e.watching != nil { // a run's view, whatever its state
+		switch {
+		case key.Matches(msg, k.GeneView):
+			e.plots = (e.plots + 1) % 3
+			return nil
+		case key.Matches(msg, k.NextGenes):
+			e.genePage++
+			return nil
+		}
+	}
 	if e.watching != nil {
 		switch {
 		case key.Matches(msg, k.Back):
@@ -531,6 +543,10 @@ func (e *evolutionPage) runView() string {
 	if e.status != "" {
 		head.WriteString("\n" + st.Dim.Render(truncate(e.status, e.w)))
 	}
+	if e.plots > 0 {
+		h := e.h - strings.Count(head.String(), "\n") - 2 // the head and a blank line
+		return head.String() + "\n\n" + e.genePlotView(e.w, h)
+	}
 	leftW := max(e.w/2, 40)
 	rightW := e.w - leftW - 2
 	var best, mean, div, elo []float64
@@ -548,6 +564,90 @@ func (e *evolutionPage) runView() string {
 	}
 	right := e.geneView(rightW)
 	return head.String() + "\n\n" + lipgloss.JoinHorizontal(lipgloss.Top, left, "  ", right)
+}
+
+// genePlotView is seed 003's figures 2 and 3 for any schema: per gene, the
+// population's mean ± std over the generations (three lines: the mean
+// between mean − std and mean + std) or its std alone, one small plot per
+// gene, each on its own scale (a queen near 8 pawns and mobility near 0.1
+// share no useful axis). When not every mutable gene fits in w × h, the
+// widest spread (std over the gene's initial range, last generation)
+// come first and G pages through the rest.
+func (e *evolutionPage) genePlotView(w, h int) string {
+	st := e.st
+	if len(e.history) == 0 {
+		return ""
+	}
+	last := e.history[len(e.history)-1]
+	var genes []int
+	for i, g := range e.schema.Genes {
+		if !g.Fixed && i < len(last.GeneMean) && i < len(last.GeneStd) {
+			genes = append(genes, i)
+		}
+	}
+	if len(genes) == 0 {
+		return st.Dim.Render("this run records no per-gene statistics")
+	}
+	// 2 lines: title and axis. A schema of a few genes (seed 003's six)
+	// shows all, in its order, however low the window; more page.
+	per := len(genes)
+	if per > allGenes {
+		per = min(per, gridCapacity(w, h-2), 12)
+	}
+	if per < len(genes) {
+		spread := func(i int) float64 {
+			g := &e.schema.Genes[i]
+			lo, hi := g.InitRange()
+			if hi <= lo {
+				lo, hi = g.Lo, g.Hi
+			}
+			return last.GeneStd[i] / math.Max(hi-lo, 1e-9)
+		}
+		sort.SliceStable(genes, func(a, b int) bool { return spread(genes[a]) > spread(genes[b]) })
+	}
+	pages := (len(genes) + per - 1) / per
+	from := e.genePage % pages * per
+	shown := genes[from:min(from+per, len(genes))]
+	var panels []plotPanel
+	for _, i := range shown {
+		var mean, lo, hi, std []float64
+		for _, hs := range e.history {
+			if i < len(hs.GeneMean) && i < len(hs.GeneStd) {
+				m, s := hs.GeneMean[i], hs.GeneStd[i]
+				mean, lo, hi, std = append(mean, m), append(lo, m-s), append(hi, m+s), append(std, s)
+			}
+		}
+		p := plotPanel{title: fmt.Sprintf("%s %.3g ± %.2g", e.schema.Genes[i].Name, last.GeneMean[i], tiny0(last.GeneStd[i])),
+			series: [][]float64{lo, mean, hi}}
+		if e.plots == 2 {
+			p.title = fmt.Sprintf("%s std %.2g (gen 0: %.2g)", e.schema.Genes[i].Name, tiny0(last.GeneStd[i]), tiny0(std[0]))
+			p.series = [][]float64{std}
+		}
+		panels = append(panels, p)
+	}
+	title := "per-gene mean ± std (seed 003 fig. 2)"
+	if e.plots == 2 {
+		title = "per-gene std (seed 003 fig. 3)"
+	}
+	which := fmt.Sprintf("   %d genes · g: next view", len(genes))
+	if pages > 1 {
+		which = fmt.Sprintf("   genes %d–%d of %d by spread · G: more", from+1, from+len(shown), len(genes))
+	}
+	axis := fmt.Sprintf("x: generation %d … %d; each plot on its own scale", e.history[0].Generation, last.Generation)
+	return truncate(st.Header.Render(title)+st.Dim.Render(which), w) + "\n" + plotGrid(st, panels, w, h-2) + "\n" + st.Dim.Render(truncate(axis, w))
+}
+
+// allGenes is the most genes the per-gene plots show at once whatever the
+// window: seed 003's six at 80 × 24 take 2 × 3 panels of 4 rows.
+const allGenes = 8
+
+// tiny0 shows a std that is rounding noise (identical values summed in
+// another order: 4.4e-16) as the 0 it is.
+func tiny0(v float64) float64 {
+	if math.Abs(v) < 1e-12 {
+		return 0
+	}
+	return v
 }
 
 // geneView shows the best genome's piece-square table as a heat map when

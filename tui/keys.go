@@ -11,6 +11,9 @@ type KeyMap struct {
 	Up, Down, Left, Right, Select, Prompt, Flip, Undo, NewGame, Mode, Stronger, Weaker, Preset, Letters, SavePGN, LoadFEN key.Binding
 	// Runs and tournaments.
 	Start, Pause, Stop, MutUp, MutDown, PopUp, PopDown, DepthUp, DepthDown, SendBest, NextTable, Watch, GamesUp, GamesDown, Validate, KeepBest key.Binding
+	// Evolution plots: fitness and diversity, per-gene mean ± std (seed
+	// 003's figure 2), per-gene std (figure 3); the next genes to plot.
+	GeneView, NextGenes key.Binding
 }
 
 // DefaultKeyMap returns the bindings.
@@ -61,6 +64,8 @@ func DefaultKeyMap() KeyMap {
 		GamesDown: b("games per pairing −", "("),
 		Validate:  b("validation every …", "V"),
 		KeepBest:  b("keep the best as a player", "k"),
+		GeneView:  b("plots: fitness/means/stds", "g"),
+		NextGenes: b("next genes", "G"),
 	}
 }
 

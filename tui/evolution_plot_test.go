@@ -1,0 +1,102 @@
+package tui
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/lipgloss"
+
+	"github.com/evochess/evochess/ga"
+)
+
+// endedRun puts the Evolution tab on the view of an ended run of preset
+// with a made-up history of gens generations: each gene's mean moves from
+// its generation-0 value by an exponential approach plus a wobble, its std
+// shrinks, so every plot has a shape to draw. Only the view is under test.
+func endedRun(t *testing.T, a *App, preset string, gens int) *evolutionPage {
+	t.Helper()
+	keys(a, "3")
+	e := a.pages[2].(*evolutionPage)
+	s := ga.DefaultSettings(ga.Dynamic)
+	if preset != "seed003" {
+		s = ga.DefaultSettings(ga.Classic)
+	}
+	s.Preset = preset
+	r, err := ga.NewRun(s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.run, e.settings, e.schema, e.running = r, r.Settings, r.Schema(), false
+	n := len(r.Schema().Genes)
+	for g := 0; g < gens; g++ {
+		st := ga.GenStats{Generation: g, Best: 2, Mean: 1, Diversity: 0.3 * math.Exp(-float64(g)/200),
+			GeneMean: make([]float64, n), GeneStd: make([]float64, n)}
+		for i := range n {
+			v0 := r.Population[0].Chromosome.Values[i]
+			f := 1 - math.Exp(-float64(g)/float64(50+10*(i%7)))
+			st.GeneMean[i] = v0 + f*float64(i%5+1) + 0.1*math.Sin(float64(g*(i+1))/20)
+			st.GeneStd[i] = (0.7 + 0.1*float64(i%3)) * math.Exp(-float64(g*(i%4+1))/300)
+		}
+		e.history = append(e.history, st)
+	}
+	return e
+}
+
+func TestGenePlotViews(t *testing.T) {
+	cases := []struct {
+		name, preset string
+		w, h         int
+		keys         string
+		want         []string // in the view
+	}{
+		{"evolution-genes-80x24", "seed003", 80, 24, "g",
+			[]string{"fig. 2", "6 genes", "queen_value", "rook_value", "bishop_value", "knight_value", "doubled_pawn", "mobility", "generation 0 … 519"}},
+		{"evolution-genes-120x40", "seed003", 120, 40, "g",
+			[]string{"fig. 2", "queen_value", "mobility"}},
+		{"evolution-gene-stds-80x24", "seed003", 80, 24, "gg",
+			[]string{"fig. 3", "queen_value std", "(gen 0: 0.7)"}},
+		{"evolution-genes-full-80x24", "full", 80, 24, "g",
+			[]string{"genes 1–6 of", "by spread"}},
+		{"evolution-genes-full-page2-80x24", "full", 80, 24, "gG",
+			[]string{"genes 7–12 of"}},
+		{"evolution-help-80x24", "seed003", 80, 24, "?",
+			[]string{"plots: fitness/means/stds", "next genes"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			a := testApp(t, c.w, c.h)
+			endedRun(t, a, c.preset, 520)
+			keys(a, c.keys)
+			v := a.View()
+			for i, line := range strings.Split(v, "\n") {
+				if w := lipgloss.Width(line); w > c.w {
+					t.Errorf("line %d is %d cells wide, the window %d", i, w, c.w)
+				}
+			}
+			if n := strings.Count(v, "\n") + 1; n > c.h {
+				t.Errorf("%d lines for a %d-line window", n, c.h)
+			}
+			for _, s := range c.want {
+				if !strings.Contains(v, s) {
+					t.Errorf("view lacks %q", s)
+				}
+			}
+			golden(t, c.name, v)
+		})
+	}
+}
+
+// g cycles fitness → gene means → gene stds → fitness.
+func TestGeneViewKeyCycles(t *testing.T) {
+	a := testApp(t, 80, 24)
+	e := endedRun(t, a, "seed003", 10)
+	for i, want := range []string{"best and mean fitness", "fig. 2", "fig. 3", "best and mean fitness"} {
+		if i > 0 {
+			keys(a, "g")
+		}
+		if v := e.View(); !strings.Contains(v, want) {
+			t.Fatalf("after %d presses of g the view lacks %q:\n%s", i, want, v)
+		}
+	}
+}
