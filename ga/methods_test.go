@@ -2,7 +2,6 @@ package ga
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"slices"
 	"testing"
@@ -285,19 +284,11 @@ func TestSavedRunResumesExactly(t *testing.T) {
 			if r.Finished != "stopped" || r.Generation != 1 {
 				t.Fatalf("stopped %q after %d generations, want after 1", r.Finished, r.Generation)
 			}
-			data, err := json.Marshal(r)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var back Run
-			if err := json.Unmarshal(data, &back); err != nil {
-				t.Fatal(err)
-			}
-			back.Reopen()
+			back := resumed(t, r)
 			if err := back.Execute(context.Background()); err != nil {
 				t.Fatal(err)
 			}
-			if got := fingerprint(t, &back); string(got) != string(want) {
+			if got := fingerprint(t, back); string(got) != string(want) {
 				t.Fatal("the resumed run differs from the uninterrupted one")
 			}
 		})

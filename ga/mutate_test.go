@@ -2,7 +2,6 @@ package ga
 
 import (
 	"context"
-	"encoding/json"
 	"math"
 	"slices"
 	"testing"
@@ -184,19 +183,11 @@ func TestScaledRunReproducibleAndResumable(t *testing.T) {
 	if err := r.Execute(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	data, err := json.Marshal(r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var back Run
-	if err := json.Unmarshal(data, &back); err != nil {
-		t.Fatal(err)
-	}
-	back.Reopen()
+	back := resumed(t, r)
 	if err := back.Execute(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	if got := fingerprint(t, &back); string(got) != string(want) {
+	if got := fingerprint(t, back); string(got) != string(want) {
 		t.Fatal("the resumed scaled run differs from the uninterrupted one")
 	}
 	s.Mutation = MutationPaper

@@ -97,3 +97,19 @@ func TestRunsAreReproducible(t *testing.T) {
 		})
 	}
 }
+
+// resumed is r saved as JSON and loaded back, ready to go on (what a
+// saved run is after evolve --resume).
+func resumed(t *testing.T, r *Run) *Run {
+	t.Helper()
+	data, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back Run
+	if err := json.Unmarshal(data, &back); err != nil {
+		t.Fatal(err)
+	}
+	back.Reopen()
+	return &back
+}
