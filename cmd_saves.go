@@ -14,15 +14,19 @@ import (
 
 const savesSynopsis = "evochess saves list|show NAME|export NAME --to FILE|import FILE [--name NAME]|delete NAME [--yes]|keep RUN#SEL --as NAME"
 
-const savesAbout = `Manage the data directory: saved runs (evolve --save), named players and
-tournaments (tournament --save). NAME may be KIND/NAME (run/x, player/x,
-tournament/x) when it is ambiguous.
+const savesAbout = `Manage the data directory: saved runs (evolve --save), named players,
+tournaments (tournament --save) and datasets of labelled positions. NAME
+may be KIND/NAME (run/x, player/x, tournament/x, dataset/x) when it is
+ambiguous.
   list            everything saved, one line each
-  show NAME       a run's settings and history, a player, a tournament's standings (JSON)
+  show NAME       a run's settings and history, a player, a tournament's standings,
+                  a dataset's description (JSON)
   export NAME     a player (or a run's best, with --to X.chromosome.json) as a chromosome
                   file that "evochess uci --chromosome FILE" loads; a run as its run file;
-                  a tournament as its PGN
-  import FILE     a run or player file into the library
+                  a tournament as its PGN; a dataset as EPD (FEN c9 "1-0"; ce N;)
+  import FILE     a run or player file into the library; a FILE.epd of labelled
+                  positions (FEN c9 "1-0"; or FEN [1.0], as quiet-labeled.epd) as a
+                  dataset named after the file, or --name NAME
   delete NAME     asks first, unless --yes
   keep RUN#SEL    store an individual of a run (best, gen0, N, id=N) as a named player`
 
@@ -80,6 +84,8 @@ func runSaves(args []string, stdout, stderr io.Writer) int {
 			v, err = d.LoadRun(n)
 		case saves.Players:
 			v, err = d.LoadPlayer(n)
+		case saves.Datasets:
+			v, err = d.DatasetInfo(n) // not millions of positions
 		default:
 			v, err = d.LoadTournament(n)
 		}

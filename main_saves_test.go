@@ -102,3 +102,45 @@ func cliFingerprint(t *testing.T, r any) []byte {
 	b, _ = json.Marshal(m)
 	return b
 }
+
+// Datasets go through saves import, list, show, export and delete.
+func TestSavesDatasets(t *testing.T) {
+	data := t.TempDir()
+	dir := t.TempDir()
+	epd := "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - c9 \"1-0\"; ce -20;\n" +
+		"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - c9 \"1/2-1/2\"; ce 15;\n"
+	src := filepath.Join(dir, "labels.epd")
+	os.WriteFile(src, []byte(epd), 0o644)
+	steps := []struct {
+		args []string
+		code int
+		want string // in stdout, or in stderr when code != 0
+	}{
+		{[]string{"import", src}, 0, "imported " + src + " as dataset/labels"},
+		{[]string{"import", src, "--name", "copy"}, 0, "as dataset/copy"},
+		{[]string{"list"}, 0, "dataset  labels  2 positions, labelled  import labels.epd"},
+		{[]string{"show", "dataset/labels"}, 0, `"count": 2`},
+		{[]string{"export", "labels", "--to", filepath.Join(dir, "out.epd")}, 0, "wrote " + filepath.Join(dir, "out.epd")},
+		{[]string{"delete", "copy", "--yes"}, 0, `deleted dataset "copy"`},
+		{[]string{"show", "copy"}, exitFail, `nothing called "copy"`},
+		{[]string{"import", filepath.Join(dir, "missing.epd")}, exitFail, "missing.epd"},
+	}
+	for _, s := range steps {
+		code, stdout, stderr := runCLI(append([]string{"saves", "--data", data}, s.args...)...)
+		out := stdout
+		if s.code != 0 {
+			out = stderr
+		}
+		if code != s.code || !strings.Contains(out, s.want) {
+			t.Fatalf("saves %s: exit %d, stdout %q, stderr %q; want exit %d and %q", strings.Join(s.args, " "), code, stdout, stderr, s.code, s.want)
+		}
+	}
+	if got := string(mustRead(t, filepath.Join(dir, "out.epd"))); got != epd {
+		t.Fatalf("exported:\n%s", got)
+	}
+	bad := filepath.Join(dir, "bad.epd")
+	os.WriteFile(bad, []byte("# header\n"+strings.Replace(epd, "1/2-1/2", "2-0", 1)), 0o644)
+	if code, _, stderr := runCLI("saves", "--data", data, "import", bad); code == 0 || !strings.Contains(stderr, bad+`: line 3: c9: result "2-0"`) {
+		t.Fatalf("bad import: exit %d, %s", code, stderr)
+	}
+}

@@ -2,6 +2,7 @@ package saves
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 )
@@ -15,6 +16,15 @@ var beforeRename func(tmp string)
 // the same directory, written and fsynced, renamed over path, and the
 // directory fsynced so the rename itself is durable.
 func WriteFileAtomic(path string, data []byte) error {
+	return writeAtomic(path, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}
+
+// writeAtomic is WriteFileAtomic for content written as a stream (a
+// dataset of millions of positions need not sit in memory twice).
+func writeAtomic(path string, write func(io.Writer) error) error {
 	dir := filepath.Dir(path)
 	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
 	if err != nil {
@@ -28,7 +38,7 @@ func WriteFileAtomic(path string, data []byte) error {
 			os.Remove(name)
 		}
 	}()
-	if _, err := tmp.Write(data); err != nil {
+	if err := write(tmp); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	if err := tmp.Sync(); err != nil {

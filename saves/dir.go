@@ -1,5 +1,6 @@
 // Package saves keeps what users make on disk: runs (with checkpoints),
-// named players and tournaments, as versioned JSON files in one data
+// named players, tournaments and labelled-position datasets, as versioned
+// JSON files (datasets: JSON plus a checksummed binary) in one data
 // directory. Every write is atomic; a file that cannot be read is reported
 // with its path and what is wrong, and left untouched.
 package saves
@@ -49,7 +50,7 @@ func Open(root string) (*Dir, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, sub := range []string{Runs, Players, Tournaments, Games} {
+	for _, sub := range []string{Runs, Players, Tournaments, Games, Datasets} {
 		if err := os.MkdirAll(filepath.Join(abs, sub), 0o755); err != nil {
 			return nil, fmt.Errorf("data directory: %w", err)
 		}

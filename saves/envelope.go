@@ -31,6 +31,7 @@ var (
 	runFormat        = format{name: "evochess-run", version: 1}
 	playerFormat     = format{name: "evochess-player", version: 1}
 	tournamentFormat = format{name: "evochess-tournament", version: 1}
+	datasetFormat    = format{name: "evochess-dataset", version: 1}
 )
 
 // FileError says which file could not be read and why, with a line and

@@ -18,7 +18,7 @@ import (
 
 // Entry is one saved thing, for listings.
 type Entry struct {
-	Kind    string `json:"kind"` // run, player, tournament
+	Kind    string `json:"kind"` // run, player, tournament, dataset
 	Name    string `json:"name"`
 	Summary string `json:"summary"`
 	Err     string `json:"error,omitempty"` // unreadable: why
@@ -68,7 +68,7 @@ func (d *Dir) LoadTournament(name string) (*TournamentRecord, error) {
 	return &t, nil
 }
 
-// Names returns the names saved under kind (Runs, Players, Tournaments),
+// Names returns the names saved under kind (Runs, Players, Tournaments, Datasets),
 // sorted, from the directory alone: cheap enough for a menu. List reads
 // every file and says which cannot be read.
 func (d *Dir) Names(kind string) []string {
@@ -93,8 +93,8 @@ func (d *Dir) Names(kind string) []string {
 	return out
 }
 
-// List returns every saved run, player and tournament, by kind and name.
-// A file that cannot be read is listed with the reason.
+// List returns every saved run, player, tournament and dataset, by kind
+// and name. A file that cannot be read is listed with the reason.
 func (d *Dir) List() ([]Entry, error) {
 	var out []Entry
 	for _, kind := range []string{Runs, Players, Tournaments} {
@@ -136,6 +136,11 @@ func (d *Dir) List() ([]Entry, error) {
 			}
 		}
 	}
+	ds, err := d.datasetEntries()
+	if err != nil {
+		return nil, err
+	}
+	out = append(out, ds...)
 	sort.SliceStable(out, func(a, b int) bool {
 		return out[a].Kind < out[b].Kind || out[a].Kind == out[b].Kind && out[a].Name < out[b].Name
 	})
@@ -159,7 +164,7 @@ func (d *Dir) kindOf(name string) (string, error) {
 		return "", err
 	}
 	var found []string
-	for kind, p := range map[string]string{Runs: filepath.Join(d.Root, Runs, name), Players: filepath.Join(d.Root, Players, name+".json"), Tournaments: filepath.Join(d.Root, Tournaments, name)} {
+	for kind, p := range map[string]string{Runs: filepath.Join(d.Root, Runs, name), Players: filepath.Join(d.Root, Players, name+".json"), Tournaments: filepath.Join(d.Root, Tournaments, name), Datasets: filepath.Join(d.Root, Datasets, name)} {
 		if _, err := os.Stat(p); err == nil {
 			found = append(found, kind)
 		}
@@ -174,7 +179,7 @@ func (d *Dir) kindOf(name string) (string, error) {
 	return "", fmt.Errorf("%q names more than one thing (%s): say which with KIND/NAME", name, strings.Join(found, ", "))
 }
 
-// Resolve takes NAME or KIND/NAME (run/x, player/x, tournament/x).
+// Resolve takes NAME or KIND/NAME (run/x, player/x, tournament/x, dataset/x).
 func (d *Dir) Resolve(ref string) (kind, name string, err error) {
 	if k, n, ok := strings.Cut(ref, "/"); ok {
 		switch k {
@@ -184,14 +189,17 @@ func (d *Dir) Resolve(ref string) (kind, name string, err error) {
 			return Players, n, CheckName(n)
 		case "tournament", Tournaments:
 			return Tournaments, n, CheckName(n)
+		case "dataset", Datasets:
+			return Datasets, n, CheckName(n)
 		}
-		return "", "", fmt.Errorf("%q: kind %q is not run, player or tournament", ref, k)
+		return "", "", fmt.Errorf("%q: kind %q is not run, player, tournament or dataset", ref, k)
 	}
 	kind, err = d.kindOf(ref)
 	return kind, ref, err
 }
 
-// Delete removes a saved thing; a run open elsewhere is refused.
+// Delete removes a saved thing; a run open elsewhere, or a dataset being
+// saved, is refused.
 func (d *Dir) Delete(kind, name string) error {
 	switch kind {
 	case Runs:
@@ -217,16 +225,32 @@ func (d *Dir) Delete(kind, name string) error {
 			return err
 		}
 		return os.RemoveAll(dir)
+	case Datasets:
+		dir, err := d.path(Datasets, name)
+		if err != nil {
+			return err
+		}
+		if _, err := os.Stat(dir); err != nil {
+			return fmt.Errorf("no dataset %q in %s", name, d.Root)
+		}
+		l, err := lockFile(filepath.Join(dir, "lock"), fmt.Sprintf("dataset %q", name))
+		if err != nil {
+			return err
+		}
+		defer l.Release()
+		return os.RemoveAll(dir)
 	}
 	return fmt.Errorf("unknown kind %q", kind)
 }
 
 // Export writes a saved thing to a file outside the data directory: a
 // player or a run's best as a chromosome file (what evochess uci loads), a
-// run as its run file, a tournament as its PGN.
+// run as its run file, a tournament as its PGN, a dataset as EPD.
 func (d *Dir) Export(kind, name, to string) error {
 	var data []byte
 	switch kind {
+	case Datasets:
+		return d.exportEPD(name, to)
 	case Players:
 		p, err := d.LoadPlayer(name)
 		if err != nil {
@@ -265,8 +289,14 @@ func (d *Dir) Export(kind, name, to string) error {
 }
 
 // Import reads a run or player file from anywhere into the library under
-// name (default: the player's name, or the file's base name for a run).
+// name (default: the player's name, or the file's base name for a run),
+// or a .epd file of labelled positions as a dataset (default: the file's
+// base name).
 func (d *Dir) Import(from, name string) (kind string, saved string, err error) {
+	if isEPDFile(from) { // before reading it whole: it may be big
+		saved, err := d.importEPD(from, name)
+		return Datasets, saved, err
+	}
 	data, err := os.ReadFile(from)
 	if err != nil {
 		return "", "", err
@@ -305,7 +335,7 @@ func (d *Dir) Import(from, name string) (kind string, saved string, err error) {
 		defer h.Close()
 		return Runs, name, h.Save(r)
 	}
-	return "", "", &FileError{Path: from, Reason: fmt.Sprintf("format %q is not an evochess run or player", probe.Format)}
+	return "", "", &FileError{Path: from, Reason: fmt.Sprintf("format %q is not an evochess run or player (datasets import from .epd files)", probe.Format)}
 }
 
 func chromosomeFile(c *core.Chromosome) ([]byte, error) {
