@@ -41,6 +41,7 @@ var commands = []command{
 	{"saves", "list, show, export, import and delete saved runs, players and tournaments", runSaves},
 	{"tournament", "play a round-robin, selection, knockout or gauntlet tournament", runTournament},
 	{"match", "play two players against each other, optionally until an SPRT decides", runMatch},
+	{"selfplay", "play games and keep their quiet positions, labelled, as a dataset for --fitness positions", runSelfplay},
 	{"solve", "count the best-move test positions a player solves", runSolve},
 	{"uci", "run as a UCI engine on standard input and output", runUCI},
 	{"analyse", "search one position and print the best move, score and line", runAnalyse},

@@ -1,0 +1,187 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/evochess/evochess/arena"
+	"github.com/evochess/evochess/arena/dataset"
+	"github.com/evochess/evochess/saves"
+)
+
+const selfplaySynopsis = "evochess selfplay --name NAME [--player SPEC …] [--games N] [--tc nodes=5000] [--label SPEC] [--resume] [flags]"
+
+const selfplayAbout = `Play games and keep their quiet positions, labelled with the game's result
+(and optionally a reference score), as the dataset NAME in the data
+directory: what --fitness positions tunes on.
+
+One --player plays itself (the default: the built-in full); several play
+every ordered pairing in turn. Game g starts from the g-th opening of
+--book in an order fixed by --seed, at --tc (a nodes= budget varies by up
+to ±10% per game, from the seed, so repeated openings give new games).
+From each game, the positions after the opening and --skip-plies more are
+taken unless in check or scored as a mate by the player to move, resolved
+to their quiet leaf by a capture quiescence (skipped if that leaf is in
+check, stalemate, dead drawn or already taken from the game), and at most
+--per-game of them drawn. Games ended by --max-moves, a crash, an illegal
+move or a flag fall are dropped: their result is no label.
+
+--label SPEC scores every position with a player at a fixed limit, e.g.
+  --label uci=/usr/games/stockfish,depth=10   (Debian's Stockfish)
+  --label self,depth=8                         (the built-in full)
+in centipawns from white's view; positions it scores as mates are dropped.
+
+The dataset is saved every few seconds while it grows: Ctrl-C (or a
+crash) loses only the games in progress, and running again with the same
+--name (or --name NAME --resume, which takes the saved settings) goes on
+to the same dataset an uninterrupted run makes, whatever --workers is.
+--games may be raised to extend a finished dataset. Player SPECs are as
+for "evochess tournament --help".`
+
+// selfplayFlags are the command line of a run.
+type selfplayFlags struct {
+	name, tc, book, label   string
+	players                 []string
+	games, workers          int
+	perGame, skip, maxMoves int
+	seed                    uint64
+	resume                  bool
+}
+
+func runSelfplay(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("selfplay")
+	var f selfplayFlags
+	fs.StringVar(&f.name, "name", "", "the dataset's `NAME` in the data directory (required)")
+	fs.StringArrayVar(&f.players, "player", nil, "a player `SPEC` (repeat; default: name=full,chromosome=full)")
+	fs.IntVar(&f.games, "games", 1000, "games in the finished dataset")
+	fs.StringVar(&f.tc, "tc", "nodes=5000", "the players' limit: nodes=N or depth=N (reproducible), movetime=MS or a clock")
+	fs.StringVar(&f.book, "book", arena.BuiltinBook, "opening book `FILE` (EPD or PGN), the built-in "+arena.BuiltinBook+", or \"\" for the start position")
+	fs.Uint64Var(&f.seed, "seed", 1, "seed for the opening order, node budgets and sampling")
+	fs.IntVar(&f.workers, "workers", runtime.NumCPU(), "games played at once (the dataset does not depend on it)")
+	fs.IntVar(&f.perGame, "per-game", 0, "keep at most N positions per game, drawn at random (0: all)")
+	fs.IntVar(&f.skip, "skip-plies", dataset.DefaultSkipPlies, "plies after the book opening that are not sampled")
+	fs.IntVar(&f.maxMoves, "max-moves", 200, "moves per side after which a game is dropped as unfinished")
+	fs.StringVar(&f.label, "label", "", "score positions with this player `SPEC` at a fixed limit (uci=PATH,depth=N or self,depth=N)")
+	fs.BoolVar(&f.resume, "resume", false, "continue the dataset NAME with its saved settings")
+	fs.StringVar(&dataRoot, "data", "", "data `DIR` (default $XDG_DATA_HOME/evochess or ~/.local/share/evochess)")
+	if status, ok := parseFlags(fs, selfplaySynopsis, selfplayAbout, args, stdout, stderr); !ok {
+		return status
+	}
+	if fs.NArg() > 0 {
+		return usageError(stderr, "selfplay", "unexpected argument %q (players go in --player)", fs.Arg(0))
+	}
+	if f.name == "" {
+		return usageError(stderr, "selfplay", "--name is required")
+	}
+	if err := saves.CheckName(f.name); err != nil {
+		return usageError(stderr, "selfplay", "--name: %v", err)
+	}
+	d, err := saves.Open(dataRoot)
+	if err != nil {
+		return usageError(stderr, "selfplay", "%v", err)
+	}
+	job, err := openSelfplay(d, &f, fs.Changed)
+	if err != nil {
+		return usageError(stderr, "selfplay", "%v", err)
+	}
+	cfg, err := job.settings.config(f.workers)
+	if err != nil {
+		return usageError(stderr, "selfplay", "%v", err)
+	}
+	cfg.Games = job.games
+	if job.state.Games == cfg.Games && job.info.Complete {
+		fmt.Fprintf(stderr, "dataset %q is complete already (raise --games to extend it)\n", f.name)
+		printSelfplaySummary(stdout, f.name, job, 0)
+		return exitOK
+	}
+	if job.state.Games > 0 {
+		fmt.Fprintf(stderr, "resuming %q at game %d of %d\n", f.name, job.state.Games+1, cfg.Games)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	start := time.Now()
+	show := newSelfplayProgress(stderr)
+	runErr := dataset.Generate(ctx, cfg, &job.state, func(p dataset.Progress) {
+		show.update(p)
+		if err := job.saveIfDue(d, false); err != nil {
+			fmt.Fprintf(stderr, "\nselfplay: %v\n", err)
+		}
+	})
+	show.finish()
+	if err := job.saveIfDue(d, true); err != nil {
+		fmt.Fprintf(stderr, "selfplay: %v\n", err)
+		return exitFail
+	}
+	switch {
+	case errors.Is(runErr, context.Canceled):
+		fmt.Fprintf(stderr, "stopped after %d of %d games; \"evochess selfplay --name %s --resume\" goes on\n",
+			job.state.Games, cfg.Games, f.name)
+		return exitFail
+	case runErr != nil:
+		fmt.Fprintf(stderr, "selfplay: %v\n", runErr)
+		return exitFail
+	}
+	printSelfplaySummary(stdout, f.name, job, time.Since(start))
+	return exitOK
+}
+
+// printSelfplaySummary tells what the dataset holds.
+func printSelfplaySummary(w io.Writer, name string, job *selfplayJob, took time.Duration) {
+	st := &job.state
+	n := dataset.CountResults(st.Set.Samples)
+	fmt.Fprintf(w, "dataset %s: %d games (%d dropped), %d positions (white won %d, drawn %d, black won %d)",
+		name, st.Games, st.Discarded, len(st.Set.Samples), n[dataset.WhiteWins], n[dataset.Draw], n[dataset.BlackWins])
+	if took > 0 {
+		fmt.Fprintf(w, " in %s", took.Round(100*time.Millisecond))
+	}
+	fmt.Fprintln(w)
+	if job.settings.Label != "" {
+		fmt.Fprintf(w, "labelled by %s\n", job.settings.Label)
+	}
+}
+
+// selfplayProgress draws the run's progress on stderr: a bar redrawn in
+// place on a terminal, a line every twentieth of the run otherwise (a log
+// file wants lines, not carriage returns).
+type selfplayProgress struct {
+	w        io.Writer
+	terminal bool
+	drawn    bool
+}
+
+func newSelfplayProgress(w io.Writer) *selfplayProgress {
+	f, ok := w.(*os.File)
+	return &selfplayProgress{w: w, terminal: ok && isTerminal(f)}
+}
+
+func (s *selfplayProgress) update(p dataset.Progress) {
+	eta := ""
+	if p.ETA > 0 {
+		eta = "  ETA " + p.ETA.Round(time.Second).String()
+	}
+	text := fmt.Sprintf("%d/%d games  %d positions  %s%s", p.Games, p.Total, p.Positions, p.Elapsed.Round(time.Second), eta)
+	if s.terminal {
+		const width = 30
+		fill := min(width*p.Games/max(p.Total, 1), width)
+		fmt.Fprintf(s.w, "\r[%s%s] %s   ", strings.Repeat("#", fill), strings.Repeat(".", width-fill), text)
+		s.drawn = true
+		return
+	}
+	if every := max(p.Total/20, 1); p.Games%every == 0 || p.Games == p.Total {
+		fmt.Fprintln(s.w, text)
+	}
+}
+
+// finish ends the bar's line, so what follows starts on its own.
+func (s *selfplayProgress) finish() {
+	if s.drawn {
+		fmt.Fprintln(s.w)
+	}
+}
