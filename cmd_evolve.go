@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -15,20 +16,25 @@ import (
 	"github.com/evochess/evochess/saves"
 )
 
-const evolveSynopsis = "evochess evolve --method classic|mnc|dynamic|adaptive [flags]"
+const evolveSynopsis = "evochess evolve --method classic|mnc|dynamic|adaptive|cmaes|spsa [flags]"
 
-const evolveAbout = `Evolve a population of chess players with one of the four seed methods:
+const evolveAbout = `Evolve a population of chess players with one of the four seed methods or
+tune one with one of two tuners:
   classic   seed 000: elitism, tournament selection, blend crossover, annealed mutation
   mnc       seed 001: multi-niche crowding over piece-square tables
   dynamic   seed 003: two-round selection, polynomial mutation, moving bounds
   adaptive  seed 004: problem by problem, the best half survives, Gaussian mutation
-of the genes involved in the problem
+            of the genes involved in the problem
+  cmaes     separable CMA-ES: the mean and λ samples a generation (tuning)
+  spsa      simultaneous perturbation, as fishtest and OpenBench tune (tuning)
 Every method starts from its paper's defaults (docs/evolution.md lists
 them); each flag given overrides one. Fitness:
   reference    games against --reference from middlegame starts (seed 000)
   round-robin  everyone plays everyone, --games per pairing (seed 001)
   match        two-game colour-swapped matches, +1 a win (seed 003)
   problems     best moves found in --suite (seed 004)
+  positions    −(mean squared error) of σ(eval/K) v the labels of --dataset
+               (Texel tuning; K fitted once per dataset)
 A line per generation goes to stderr; with --json one JSON object per
 generation to stdout. Same --seed and settings with depth= or nodes= players
 give the same run whatever --workers is. With --save NAME the run is kept
@@ -38,11 +44,13 @@ on exactly as if the run had never stopped.`
 
 func runEvolve(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("evolve")
-	method := fs.String("method", ga.Classic, "classic, mnc, dynamic or adaptive")
+	method := fs.String("method", ga.Classic, "classic, mnc, dynamic, adaptive, cmaes or spsa")
 	preset := fs.String("chromosome", "", "gene schema (a preset: full, seed000, seed001, seed003, seed004; default: the method's)")
 	pop := fs.Int("population", 0, "individuals (default: the method's)")
 	gens := fs.Int("generations", 0, "generations (adaptive: Gmax per problem)")
-	fitness := fs.String("fitness", "", "reference, round-robin, match or problems (default: the method's)")
+	fitness := fs.String("fitness", "", "reference, round-robin, match, problems or positions (default: the method's)")
+	datasetName := fs.String("dataset", "", "positions fitness: the dataset `NAME` (evochess selfplay, or saves import FILE.epd)")
+	label := fs.String("label", "", "positions fitness: result (default), score (the dataset's reference scores) or mix=F")
 	reference := fs.String("reference", "", "reference opponent SPEC for --fitness reference (default: name=ref,chromosome=full,depth=1)")
 	suite := fs.String("suite", "", "problem suites, comma-separated: built-in wac, ecm, sts, bk or EPD files (default wac)")
 	problems := fs.Int("problems", -1, "problems drawn from the suites (0: all)")
@@ -64,6 +72,10 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 	search := fs.String("search", "", "the individuals' search: strong or plain (alpha-beta and --qs capture plies only)")
 	qs := fs.Int("qs", -1, "plain search: capture plies of quiescence")
 	involved := fs.String("involved", "", "adaptive: all or auto (the genes involved in each problem)")
+	eta := fs.Float64("eta", -1, "mnc, dynamic: polynomial mutation's distribution index (larger: smaller steps)")
+	geneProb := fs.Float64("gene-prob", -1, "mnc: probability that a gene of a child mutates")
+	sigma := fs.Float64("sigma", -1, "cmaes: initial step; spsa: perturbation c₁ (fractions of each gene's range)")
+	spsaRate := fs.Float64("rate", -1, "spsa: first step for a unit signal, as a fraction of c₁")
 	out := fs.String("out", "", "also write the finished run to `DIR`/run.json")
 	save := fs.String("save", "", "save the run in the data directory under `NAME`, with a checkpoint after every generation")
 	resume := fs.String("resume", "", "go on with the saved run `NAME` exactly where it stopped (--generations raises its limit)")
@@ -119,6 +131,8 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 		set("reference", func() { s.Reference = *reference })
 		set("suite", func() { s.Suite = *suite })
 		set("problems", func() { s.Problems = *problems })
+		set("dataset", func() { s.Dataset = *datasetName })
+		set("label", func() { s.Label = *label })
 		set("tc", func() { s.TC = *tc })
 		set("games", func() { s.GamesPerPairing = *games })
 		set("reference-games", func() { s.ReferenceGames = *refGames })
@@ -133,6 +147,10 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 		set("distance", func() { s.Distance = *distance })
 		set("converged", func() { s.Converged = *converged })
 		set("involved", func() { s.Involved = *involved })
+		set("eta", func() { s.Eta = *eta })
+		set("gene-prob", func() { s.GeneProb = *geneProb })
+		set("sigma", func() { s.Sigma = *sigma })
+		set("rate", func() { s.Rate = *spsaRate })
 		set("search", func() { s.Search = *search })
 		set("qs", func() { s.PlainQuiescence = *qs })
 		s.Seed, s.Workers = *seed, *workers
@@ -161,6 +179,18 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
+	if r.Settings.Fitness == ga.FitnessPositions {
+		d, err := saves.Open(dataRoot)
+		if err != nil {
+			return usageError(stderr, "evolve", "%v", err)
+		}
+		k, err := d.AttachPositions(ctx, r)
+		if err != nil {
+			fmt.Fprintf(stderr, "evolve: %v\n", err)
+			return exitFail
+		}
+		fmt.Fprintf(stderr, "dataset %s: %d positions, K = %.1f\n", r.Settings.Dataset, r.Positions().Len(), k)
+	}
 	enc := json.NewEncoder(stdout)
 	done := make(chan struct{})
 	bus := r.Bus()
@@ -224,7 +254,13 @@ func generationLine(st ga.GenStats) generationJSON {
 
 func printGeneration(w io.Writer, st ga.GenStats) {
 	var b strings.Builder
-	fmt.Fprintf(&b, "gen %4d  best %9.2f  mean %9.2f  std %8.2f  diversity %.3f  games %4d  %6.1fs", st.Generation, st.Best, st.Mean, st.Std, st.Diversity, st.Games, st.Elapsed)
+	// Positions fitness lives in (−1, 0]: its progress is in the fourth
+	// decimal and beyond.
+	num := "%9.2f"
+	if math.Abs(st.Best) < 1 && math.Abs(st.Mean) < 1 {
+		num = "%9.6f"
+	}
+	fmt.Fprintf(&b, "gen %4d  best "+num+"  mean "+num+"  std "+num+"  diversity %.3f  games %4d  %6.1fs", st.Generation, st.Best, st.Mean, st.Std, st.Diversity, st.Games, st.Elapsed)
 	if st.Validation != nil {
 		v := st.Validation
 		fmt.Fprintf(&b, "  vs gen0 %+.0f±%.0f  vs full %+.0f±%.0f", v.VsGen0.Elo, v.VsGen0.Error, v.VsDefault.Elo, v.VsDefault.Error)

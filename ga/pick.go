@@ -10,7 +10,8 @@ import (
 // the last evaluated generation), "N" (the N-th of the population, from
 // 0), "id=N" (the genome with that ID, in the population or hall of fame)
 // "gen0" (generation 0's best) or "gen0=K" (the K-th of generation 0, from
-// 0, where the run keeps generation 0: the adaptive method).
+// 0, where the run keeps generation 0: the adaptive method) or "center"
+// (what cmaes and spsa tune: the mean, θ).
 func (r *Run) Pick(sel string) (*Genome, error) {
 	switch {
 	case sel == "" || sel == "best":
@@ -18,6 +19,11 @@ func (r *Run) Pick(sel string) (*Genome, error) {
 			return b, nil
 		}
 		return nil, fmt.Errorf("the run has no evaluated generation yet")
+	case sel == "center":
+		if c := r.Center(); c != nil {
+			return c, nil
+		}
+		return nil, fmt.Errorf("selector center: only cmaes and spsa runs have one, after their first generation")
 	case sel == "gen0":
 		if r.Gen0Best == nil {
 			return nil, fmt.Errorf("the run has no evaluated generation yet")

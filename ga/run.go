@@ -27,6 +27,8 @@ type Run struct {
 	Finished   string // why the run ended; empty while it can go on
 	Adaptive   *AdaptiveState
 	Stall      StallState
+	ES         *ESState   // cmaes
+	SPSA       *SPSAState // spsa
 
 	schema *core.Schema
 	pcg    *rand.PCG
@@ -34,6 +36,7 @@ type Run struct {
 	bus    *arena.Bus
 	ev     *evaluator
 	probs  []*core.EPDRecord // problems fitness / adaptive method
+	pos    *Positions        // positions fitness, attached by the caller
 
 	// AfterGeneration, if set, is called on the run's goroutine after each
 	// generation, before the next begins: the place to save a checkpoint
@@ -141,8 +144,28 @@ func (r *Run) child(p *Genome, note string) *Genome {
 // absoluteFitness: a genome's fitness stays valid while it is unchanged
 // (a fixed opponent and fixed starts, or a fixed problem set).
 func (r *Run) absoluteFitness() bool {
-	return r.Settings.Fitness == FitnessReference || r.Settings.Fitness == FitnessProblems
+	switch r.Settings.Fitness {
+	case FitnessReference, FitnessProblems, FitnessPositions:
+		return true
+	}
+	return false
 }
+
+// AttachPositions gives a positions-fitness run its dataset (loaded by
+// the caller, named by Settings.Dataset); it must come before Execute.
+func (r *Run) AttachPositions(p *Positions) error {
+	if p.Name != r.Settings.Dataset {
+		return fmt.Errorf("dataset %s attached to a run on dataset %s", p.Name, r.Settings.Dataset)
+	}
+	if p.K <= 0 {
+		return fmt.Errorf("dataset %s: K is not fitted", p.Name)
+	}
+	r.pos = p
+	return nil
+}
+
+// Positions returns the attached dataset (nil unless fitness positions).
+func (r *Run) Positions() *Positions { return r.pos }
 
 // evaluate gives every genome of pop its fitness.
 func (r *Run) evaluate(ctx context.Context, pop []*Genome) error {
@@ -156,6 +179,8 @@ func (r *Run) evaluate(ctx context.Context, pop []*Genome) error {
 		return r.ev.roundRobin(ctx, r.rng, pop)
 	case FitnessMatch:
 		return r.ev.match(ctx, r.rng, pop)
+	case FitnessPositions:
+		return r.positionsFitness(ctx, pop)
 	default:
 		return r.ev.problems(ctx, pop, r.probs)
 	}
@@ -208,6 +233,10 @@ func (r *Run) step(ctx context.Context) error {
 		err = r.stepDynamic(ctx)
 	case Adaptive:
 		err = r.stepAdaptive(ctx)
+	case CMAES:
+		err = r.stepCMAES(ctx)
+	case SPSA:
+		err = r.stepSPSA(ctx)
 	}
 	if err == nil && r.Settings.ValidateEvery > 0 && len(r.History) > 0 && (r.Generation)%r.Settings.ValidateEvery == 0 {
 		err = r.validate(ctx, &r.History[len(r.History)-1])
@@ -241,6 +270,8 @@ type runState struct {
 	finished string
 	adaptive *AdaptiveState
 	stall    StallState
+	es       *ESState
+	spsa     *SPSAState
 	rng      []byte
 }
 
@@ -255,6 +286,12 @@ func (r *Run) snapshot() runState {
 	if r.Adaptive != nil {
 		st.adaptive = r.Adaptive.clone()
 	}
+	if r.ES != nil {
+		st.es = r.ES.clone()
+	}
+	if r.SPSA != nil {
+		st.spsa = r.SPSA.clone()
+	}
 	st.rng, _ = r.pcg.MarshalBinary()
 	return st
 }
@@ -262,6 +299,7 @@ func (r *Run) snapshot() runState {
 func (r *Run) restore(st runState) {
 	r.Generation, r.Population, r.History, r.HallOfFame = st.gen, st.pop, r.History[:st.hist], st.hof
 	r.Gen0Best, r.NextID, r.Finished, r.Adaptive, r.Stall = st.gen0, st.nextID, st.finished, st.adaptive, st.stall
+	r.ES, r.SPSA = st.es, st.spsa
 	if err := r.pcg.UnmarshalBinary(st.rng); err != nil {
 		panic("ga: restoring a PCG state it produced: " + err.Error())
 	}
@@ -307,7 +345,13 @@ func (r *Run) bestOf(pop []*Genome) *Genome {
 
 // Best returns the best genome of the last evaluated generation (the hall
 // of fame's newest), or nil before the first generation.
+//
+// SPSA's best is θ, what it tunes (its samples are θ ± c·δ, each a step
+// off it).
 func (r *Run) Best() *Genome {
+	if r.SPSA != nil {
+		return r.Center()
+	}
 	if len(r.HallOfFame) == 0 {
 		return nil
 	}

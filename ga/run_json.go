@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 
@@ -28,6 +29,8 @@ type runJSON struct {
 	Finished   string         `json:"finished,omitempty"`
 	Adaptive   *AdaptiveState `json:"adaptive,omitempty"`
 	Stall      StallState     `json:"stall"`
+	ES         *ESState       `json:"cmaes,omitempty"`
+	SPSA       *SPSAState     `json:"spsa,omitempty"`
 	RNG        []byte         `json:"rng"`                // PCG state (MarshalBinary)
 	Problems   []string       `json:"problems,omitempty"` // the problem set, as EPD lines
 }
@@ -97,7 +100,7 @@ func (r *Run) MarshalJSON() ([]byte, error) {
 	}
 	f := runJSON{Settings: r.Settings, Schema: schemaInfo(r.schema), Generation: r.Generation, Population: storeGenomes(r.Population),
 		History: r.History, Changes: r.Changes, HallOfFame: storeGenomes(r.HallOfFame), NextID: r.NextID,
-		Finished: r.Finished, Adaptive: r.Adaptive, Stall: r.Stall, RNG: rngState}
+		Finished: r.Finished, Adaptive: r.Adaptive, Stall: r.Stall, ES: r.ES, SPSA: r.SPSA, RNG: rngState}
 	if r.Gen0Best != nil {
 		g := storeGenome(r.Gen0Best)
 		f.Gen0Best = &g
@@ -177,7 +180,54 @@ func (r *Run) UnmarshalJSON(data []byte) error {
 	}
 	*r = Run{Settings: f.Settings, Generation: f.Generation, Population: pop, History: f.History, Changes: f.Changes,
 		HallOfFame: hof, Gen0Best: gen0, NextID: f.NextID, Finished: f.Finished, Adaptive: f.Adaptive,
-		Stall: f.Stall, schema: schema, pcg: pcg, rng: rand.New(pcg), probs: probs, bus: arena.NewBus(),
+		Stall: f.Stall, ES: f.ES, SPSA: f.SPSA, schema: schema, pcg: pcg, rng: rand.New(pcg), probs: probs, bus: arena.NewBus(),
 		wake: make(chan struct{}, 1)}
+	return r.checkTunerState()
+}
+
+// checkTunerState checks a loaded CMA-ES or SPSA state against the
+// schema: one value per evolving gene, every number finite.
+func (r *Run) checkTunerState() error {
+	n := len(r.live())
+	finite := func(field string, v ...float64) error {
+		for i, x := range v {
+			if math.IsNaN(x) || math.IsInf(x, 0) {
+				return fmt.Errorf("%s[%d] is %v", field, i, x)
+			}
+		}
+		return nil
+	}
+	if st := r.ES; st != nil {
+		for _, f := range []struct {
+			name string
+			v    []float64
+		}{{"cmaes.mean", st.Mean}, {"cmaes.diag", st.Diag}, {"cmaes.ps", st.Ps}, {"cmaes.pc", st.Pc}} {
+			if len(f.v) != n {
+				return fmt.Errorf("%s: %d values for %d evolving genes", f.name, len(f.v), n)
+			}
+			if err := finite(f.name, f.v...); err != nil {
+				return err
+			}
+		}
+		if !(st.Sigma > 0) || math.IsInf(st.Sigma, 0) {
+			return fmt.Errorf("cmaes.sigma is %v", st.Sigma)
+		}
+		for i, d := range st.Diag {
+			if !(d > 0) {
+				return fmt.Errorf("cmaes.diag[%d] is %v, not positive", i, d)
+			}
+		}
+	}
+	if st := r.SPSA; st != nil {
+		if len(st.Theta) != n {
+			return fmt.Errorf("spsa.theta: %d values for %d evolving genes", len(st.Theta), n)
+		}
+		if err := finite("spsa.theta", slices.Concat(st.Theta, []float64{st.Scale})...); err != nil {
+			return err
+		}
+		if st.Scale < 0 || st.Pairs < 0 || st.Iter < 0 {
+			return fmt.Errorf("spsa: negative scale, pairs or iterations")
+		}
+	}
 	return nil
 }

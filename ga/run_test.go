@@ -19,6 +19,9 @@ func tiny(method string) Settings {
 		s.Population = 6
 	case Adaptive:
 		s.Population, s.Problems, s.Generations, s.Suite = 4, 3, 2, "wac"
+	case CMAES, SPSA:
+		// Games (the positions fitness has its own tests, tuners_test.go).
+		s.Fitness, s.Population = FitnessRoundRobin, 4
 	}
 	return s
 }
@@ -70,6 +73,8 @@ func TestRunsAreReproducible(t *testing.T) {
 		{Dynamic, FitnessMatch},
 		{Adaptive, FitnessProblems},
 		{Classic, FitnessMatch},
+		{CMAES, FitnessRoundRobin},
+		{SPSA, FitnessMatch},
 	}
 	for _, tc := range cases {
 		t.Run(tc.method+"/"+tc.fitness, func(t *testing.T) {

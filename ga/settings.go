@@ -14,11 +14,14 @@ const (
 	MNC      = "mnc"      // seed 001
 	Dynamic  = "dynamic"  // seed 003
 	Adaptive = "adaptive" // seed 004
+	CMAES    = "cmaes"    // separable CMA-ES (Ros and Hansen 2008)
+	SPSA     = "spsa"     // simultaneous perturbation (Spall; fishtest, OpenBench)
 
 	FitnessReference  = "reference"   // seed 000: games vs a fixed opponent
 	FitnessRoundRobin = "round-robin" // seed 001: everyone vs everyone
 	FitnessMatch      = "match"       // seed 003: two-game colour-swapped matches
 	FitnessProblems   = "problems"    // seed 004: best-move test positions solved
+	FitnessPositions  = "positions"   // −(mean squared error) over a labelled dataset (Texel)
 )
 
 // Values of the enumerated settings.
@@ -33,8 +36,8 @@ const (
 
 // Methods lists the method names; Fitnesses the fitness names.
 var (
-	Methods   = []string{Classic, MNC, Dynamic, Adaptive}
-	Fitnesses = []string{FitnessReference, FitnessRoundRobin, FitnessMatch, FitnessProblems}
+	Methods   = []string{Classic, MNC, Dynamic, Adaptive, CMAES, SPSA}
+	Fitnesses = []string{FitnessReference, FitnessRoundRobin, FitnessMatch, FitnessProblems, FitnessPositions}
 )
 
 // Settings is everything a run depends on. Together with the seed they
@@ -78,6 +81,14 @@ type Settings struct {
 	// Problems.
 	Suite    string `json:"suite,omitempty"` // EPD file; empty: the shipped WAC
 	Problems int    `json:"problems"`        // how many problems of the suite (0: all)
+
+	// Positions: the dataset (a name in the data directory) and what its
+	// positions are scored against: "result" (empty too), "score" or
+	// "mix=F" (see NewPositions). The caller loads the dataset and
+	// attaches it (Run.AttachPositions): ga does not read the data
+	// directory.
+	Dataset string `json:"dataset,omitempty"`
+	Label   string `json:"label,omitempty"`
 
 	// Validation: every ValidateEvery generations the best plays
 	// ValidateGames games against the generation-0 best and against the
@@ -126,6 +137,12 @@ type Settings struct {
 	// weights in equations (2), (4)-(9)") or "auto" (those whose features
 	// differ along the solution line, plus the problem kind's families).
 	Involved string `json:"involved,omitempty"`
+
+	// cmaes and spsa: Sigma is the initial step (CMA-ES) or perturbation
+	// c_1 (SPSA) as a fraction of each gene's range; Rate is SPSA's first
+	// step, as a fraction of c_1, for a unit signal.
+	Sigma float64 `json:"sigma,omitempty"`
+	Rate  float64 `json:"rate,omitempty"`
 }
 
 // DefaultSettings returns a method's defaults as in SPEC.md §3, scaled to
@@ -164,6 +181,13 @@ func DefaultSettings(method string) Settings {
 		// tactical (WAC) and half positional (STS).
 		s.Preset, s.Fitness, s.Population, s.Generations, s.Problems = "seed004", FitnessProblems, 20, 50, 96
 		s.TC, s.Suite, s.Involved = "depth=4", "wac,sts", InvolvedAuto
+	case CMAES:
+		// Tuning the full default on positions: the mean starts at the
+		// default; 25 = the mean plus λ = 4 + ⌊3 ln 841⌋ = 24 samples.
+		s.Fitness, s.Start, s.Population, s.Generations, s.Sigma = FitnessPositions, StartDefault, 25, 1000, 0.02
+	case SPSA:
+		// 8 perturbation pairs an iteration; c_1 = 2% of each range.
+		s.Fitness, s.Start, s.Population, s.Generations, s.Sigma, s.Rate = FitnessPositions, StartDefault, 16, 2000, 0.02, 0.5
 	}
 	return s
 }
@@ -208,6 +232,21 @@ func (s *Settings) Check() error {
 			return bad("reference-games", "%d is not at least 1", s.ReferenceGames)
 		}
 	}
+	if (s.Method == CMAES || s.Method == SPSA) && (s.Sigma <= 0 || s.Sigma > 1) {
+		return bad("sigma", "%g is not in (0, 1]", s.Sigma)
+	}
+	if s.Method == CMAES && s.Population < 3 {
+		return bad("population", "CMA-ES needs the mean and at least 2 samples, not %d", s.Population)
+	}
+	if s.Method == SPSA && (s.Population%2 != 0 || s.Rate <= 0) {
+		return bad("population", "SPSA needs an even population (pairs) and a positive rate, not %d and %g", s.Population, s.Rate)
+	}
+	if s.Fitness == FitnessPositions && s.Dataset == "" {
+		return bad("dataset", "fitness positions needs a dataset (make one with evochess selfplay, or import an EPD)")
+	}
+	if _, err := parseLabel(s.Label); err != nil {
+		return bad("label", "%v", err)
+	}
 	if s.GamesPerPairing < 1 {
 		return bad("games", "%d games per pairing is not at least 1", s.GamesPerPairing)
 	}
@@ -228,6 +267,9 @@ func (s *Settings) Check() error {
 	}
 	if s.CrowdingSelection < 1 || s.CrowdingGroups < 1 || s.CrowdingGroupSize < 1 {
 		return bad("crowding", "Cs, Cf and s must be at least 1")
+	}
+	if s.GeneProb < 0 || s.GeneProb > 1 {
+		return bad("gene-prob", "%g is not from 0 to 1", s.GeneProb)
 	}
 	if s.Eta <= 0 {
 		return bad("eta", "%g is not positive", s.Eta)

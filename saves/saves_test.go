@@ -25,6 +25,9 @@ func tinyRun(t *testing.T, method string, gens int) *ga.Run {
 		s.Population = 6
 	case ga.Adaptive:
 		s.Population, s.Problems, s.Suite = 4, 3, "wac"
+	case ga.CMAES, ga.SPSA:
+		// Games here (positions fitness: TestPositionsRunResumes).
+		s.Fitness, s.Population = ga.FitnessRoundRobin, 4
 	}
 	r, err := ga.NewRun(s, nil)
 	if err != nil {

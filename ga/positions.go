@@ -1,0 +1,244 @@
+package ga
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/evochess/evochess/arena/dataset"
+	"github.com/evochess/evochess/core"
+)
+
+// Positions is a dataset made ready for fitness "positions": its samples,
+// the target each is scored against and the sigmoid scale K. The error of
+// a chromosome is the mean over the samples of (target − σ(eval/K))²,
+// where eval is its static evaluation of the (quiet) position from white's
+// view, as Texel tuning does.
+type Positions struct {
+	Name    string
+	K       float64
+	samples []dataset.Sample
+	targets []float32
+}
+
+// Labels a positions fitness can score against.
+const (
+	LabelResult = "result" // the game's result: 1, ½, 0 (Texel tuning)
+	LabelScore  = "score"  // σ(reference score / K): imitate a stronger engine
+)
+
+// blockSize is how many samples one unit of work covers. Sums are taken
+// per block and then added in block order, so an error does not depend on
+// how many workers shared the work.
+const blockSize = 4096
+
+// NewPositions prepares set for fitness. label is LabelResult, LabelScore
+// (the set must carry reference scores) or "mix=F": F × score + (1 − F) ×
+// result. k > 0 is the sigmoid scale; 0 leaves it to FitK.
+func NewPositions(name string, set *dataset.Set, label string, k float64) (*Positions, error) {
+	if set == nil || len(set.Samples) == 0 {
+		return nil, fmt.Errorf("dataset %s: no positions", name)
+	}
+	mix, err := parseLabel(label)
+	if err != nil {
+		return nil, fmt.Errorf("dataset %s: %v", name, err)
+	}
+	if mix > 0 {
+		for i := range set.Samples {
+			if set.Samples[i].Score == dataset.NoScore {
+				return nil, fmt.Errorf("dataset %s: label %q needs reference scores; sample %d has none (make the dataset with selfplay --label)", name, label, i)
+			}
+		}
+	}
+	p := &Positions{Name: name, K: k, samples: set.Samples, targets: make([]float32, len(set.Samples))}
+	p.setTargets(mix)
+	return p, nil
+}
+
+// parseLabel returns the weight of the reference score in the target.
+func parseLabel(label string) (float64, error) {
+	switch label {
+	case "", LabelResult:
+		return 0, nil
+	case LabelScore:
+		return 1, nil
+	}
+	var f float64
+	if _, err := fmt.Sscanf(label, "mix=%g", &f); err != nil || f < 0 || f > 1 || math.IsNaN(f) {
+		return 0, fmt.Errorf("label %q is not result, score or mix=F with F from 0 to 1", label)
+	}
+	return f, nil
+}
+
+// setTargets computes the targets; a score target needs K, so until K is
+// known (FitK) only result targets are meaningful.
+func (p *Positions) setTargets(mix float64) {
+	for i := range p.samples {
+		s := &p.samples[i]
+		t := s.Result.Score()
+		if mix > 0 && p.K > 0 {
+			t = (1-mix)*t + mix*sigmoid(float64(s.Score), p.K)
+		}
+		p.targets[i] = float32(t)
+	}
+}
+
+// Len is the number of positions.
+func (p *Positions) Len() int { return len(p.samples) }
+
+func sigmoid(cp, k float64) float64 { return 1 / (1 + math.Exp(-cp/k)) }
+
+// Errors returns the mean squared error of each chromosome over the
+// positions, using up to workers goroutines.
+func (p *Positions) Errors(ctx context.Context, chroms []*core.Chromosome, workers int) ([]float64, error) {
+	out := make([]float64, len(chroms))
+	for i, c := range chroms {
+		w, err := c.Compile()
+		if err != nil {
+			return nil, err
+		}
+		mse, err := p.meanSquaredError(ctx, w, p.K, workers)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = mse
+	}
+	return out, nil
+}
+
+// meanSquaredError is the error of weights w at scale k.
+func (p *Positions) meanSquaredError(ctx context.Context, w *core.Weights, k float64, workers int) (float64, error) {
+	blocks := (len(p.samples) + blockSize - 1) / blockSize
+	sums := make([]float64, blocks)
+	workers = max(1, min(workers, blocks, runtime.GOMAXPROCS(0)))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	errs := make([]error, workers)
+	for wk := 0; wk < workers; wk++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			e := core.NewEvaluator(w)
+			var q core.Position
+			for {
+				b := int(next.Add(1) - 1)
+				if b >= blocks || ctx.Err() != nil {
+					return
+				}
+				lo, hi := b*blockSize, min((b+1)*blockSize, len(p.samples))
+				sum, err := p.blockError(e, &q, k, lo, hi)
+				if err != nil {
+					errs[wk] = err
+					return
+				}
+				sums[b] = sum
+			}
+		}()
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
+	for _, err := range errs {
+		if err != nil {
+			return 0, err
+		}
+	}
+	total := 0.0
+	for _, s := range sums {
+		total += s
+	}
+	return total / float64(len(p.samples)), nil
+}
+
+// blockError sums the squared errors of samples lo..hi-1. q is the
+// worker's scratch position: unpacking into it allocates nothing.
+func (p *Positions) blockError(e *core.Evaluator, q *core.Position, k float64, lo, hi int) (float64, error) {
+	sum := 0.0
+	for i := lo; i < hi; i++ {
+		if err := p.samples[i].Pos.Unpack(q); err != nil {
+			return 0, fmt.Errorf("dataset %s: sample %d: %v", p.Name, i, err)
+		}
+		v := e.Evaluate(q)
+		if q.SideToMove() == core.Black {
+			v = -v
+		}
+		d := float64(p.targets[i]) - sigmoid(float64(v), k)
+		sum += d * d
+	}
+	return sum, nil
+}
+
+// FitK finds the sigmoid scale that best fits weights w to the game
+// results (Texel tuning's K), by golden-section search on log K over 10 to
+// 2000 centipawns, sets it, and recomputes score targets for label.
+func (p *Positions) FitK(ctx context.Context, w *core.Weights, label string, workers int) (float64, error) {
+	mix, err := parseLabel(label)
+	if err != nil {
+		return 0, err
+	}
+	saved := p.targets
+	p.targets = make([]float32, len(p.samples))
+	p.setTargets(0) // K is fitted to results, whatever the label
+	f := func(logK float64) (float64, error) {
+		return p.meanSquaredError(ctx, w, math.Exp(logK), workers)
+	}
+	a, b := math.Log(10), math.Log(2000)
+	const phi = 0.6180339887498949
+	x1, x2 := b-phi*(b-a), a+phi*(b-a)
+	f1, err := f(x1)
+	if err != nil {
+		p.targets = saved
+		return 0, err
+	}
+	f2, err := f(x2)
+	if err != nil {
+		p.targets = saved
+		return 0, err
+	}
+	for b-a > 1e-3 {
+		if f1 < f2 {
+			b, x2, f2 = x2, x1, f1
+			x1 = b - phi*(b-a)
+			f1, err = f(x1)
+		} else {
+			a, x1, f1 = x1, x2, f2
+			x2 = a + phi*(b-a)
+			f2, err = f(x2)
+		}
+		if err != nil {
+			p.targets = saved
+			return 0, err
+		}
+	}
+	p.K = math.Exp((a + b) / 2)
+	p.setTargets(mix)
+	return p.K, nil
+}
+
+// positionsFitness gives each genome not yet evaluated −(mean squared
+// error) over the attached dataset: higher is better, like every fitness.
+func (r *Run) positionsFitness(ctx context.Context, pop []*Genome) error {
+	if r.pos == nil {
+		return fmt.Errorf("fitness positions: dataset %s is not loaded", r.Settings.Dataset)
+	}
+	var todo []*Genome
+	var chroms []*core.Chromosome
+	for _, g := range pop {
+		if !g.Evaluated {
+			todo = append(todo, g)
+			chroms = append(chroms, g.Chromosome)
+		}
+	}
+	errs, err := r.pos.Errors(ctx, chroms, r.Settings.Workers)
+	if err != nil {
+		return err
+	}
+	for i, g := range todo {
+		g.Fitness, g.Evaluated = -errs[i], true
+	}
+	return nil
+}
