@@ -52,6 +52,9 @@ type evolutionPage struct {
 	seed                                   int
 	resumable                              []string
 	resume                                 int // 0: new run; i: resumable[i-1]
+	datasets                               []string
+	dataset                                int // datasets[dataset], for fitness positions
+	validate                               int // validate every N generations (0: never)
 
 	// The run. settings and schema are the page's own copies: the run's
 	// fields belong to its goroutine while it goes on.
@@ -115,7 +118,7 @@ func (e *evolutionPage) ShortHelp() []key.Binding {
 }
 func (e *evolutionPage) FullHelp() [][]key.Binding {
 	k := e.keys
-	return [][]key.Binding{{k.Up, k.Down, k.Left, k.Right, k.Start, k.Watch}, {k.Pause, k.Stop, k.Back, k.GeneView, k.NextGenes}, {k.MutUp, k.MutDown, k.PopUp, k.PopDown, k.DepthUp, k.DepthDown}, {k.GamesUp, k.GamesDown, k.Validate, k.SendBest, k.KeepBest, k.NextTable}}
+	return [][]key.Binding{{k.Up, k.Down, k.Left, k.Right, k.Start, k.Watch, k.Tune}, {k.Pause, k.Stop, k.Back, k.GeneView, k.NextGenes}, {k.MutUp, k.MutDown, k.PopUp, k.PopDown, k.DepthUp, k.DepthDown}, {k.GamesUp, k.GamesDown, k.Validate, k.SendBest, k.KeepBest, k.NextTable}}
 }
 
 func (e *evolutionPage) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
@@ -137,8 +140,8 @@ func (e *evolutionPage) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			e.refreshResumable()
 		}
 	case tea.MouseMsg:
-		// The set-up rows stand at lines 2 … 10: a click focuses one.
-		if msg.Action == tea.MouseActionPress && msg.Button == tea.MouseButtonLeft && e.run == nil && e.watching == nil && msg.Y >= 2 && msg.Y < 11 {
+		// The set-up rows stand at lines 2 … 11: a click focuses one.
+		if msg.Action == tea.MouseActionPress && msg.Button == tea.MouseButtonLeft && e.run == nil && e.watching == nil && msg.Y >= 2 && msg.Y < 12 {
 			e.focus = msg.Y - 2
 		}
 	case tea.KeyMsg:
@@ -151,6 +154,26 @@ func (e *evolutionPage) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (e *evolutionPage) refreshResumable() {
 	e.resumable = e.env.savedNames(saves.Runs)
 	e.resume = min(e.resume, len(e.resumable))
+	e.datasets = e.env.savedNames(saves.Datasets)
+	e.dataset = min(e.dataset, max(len(e.datasets)-1, 0))
+}
+
+// tunePreset fills the form for the common job: tune the full default
+// with CMA-ES on a dataset's positions, checking it against the default
+// in games every 10 generations. s starts it.
+func (e *evolutionPage) tunePreset() {
+	e.resume = 0
+	e.method = indexOf(ga.Methods, ga.CMAES)
+	e.applyMethodDefaults()
+	e.preset = max(indexOf(core.PresetNames(), "full"), 0)
+	e.validate = 10
+	e.focus = 9
+	e.refreshResumable()
+	if len(e.datasets) == 0 {
+		e.status = "no dataset yet: make one with evochess selfplay --name NAME (or saves import FILE.epd)"
+		return
+	}
+	e.status = "tuning full on " + e.datasets[e.dataset] + " (←→ another dataset) — s starts"
 }
 
 func (e *evolutionPage) event(ev arena.Event) {
@@ -282,8 +305,11 @@ func (e *evolutionPage) key(msg tea.KeyMsg) tea.Cmd {
 			return nil
 		}
 	}
-	const fields = 9
+	const fields = 10
 	switch {
+	case key.Matches(msg, k.Tune):
+		e.tunePreset()
+		return nil
 	case key.Matches(msg, k.Up):
 		e.focus = (e.focus + fields - 1) % fields
 	case key.Matches(msg, k.Down):
@@ -314,6 +340,10 @@ func (e *evolutionPage) key(msg tea.KeyMsg) tea.Cmd {
 			e.workers = min(max(e.workers+d, 1), 64)
 		case 8:
 			e.seed = max(e.seed+d, 1)
+		case 9:
+			if len(e.datasets) > 0 {
+				e.dataset = cyc(e.dataset, len(e.datasets))
+			}
 		}
 	case key.Matches(msg, k.Start):
 		return e.start()
@@ -417,6 +447,14 @@ func (e *evolutionPage) start() tea.Cmd {
 		s.Preset, s.Fitness, s.Population, s.Generations = core.PresetNames()[e.preset], ga.Fitnesses[e.fitness], e.pop, e.gens
 		s.TC, s.Workers, s.Seed = evoTCs[e.tc], e.workers, uint64(e.seed)
 		s.StartTable = s.StartTable && s.Preset == "seed003"
+		s.ValidateEvery = e.validate
+		if s.Fitness == ga.FitnessPositions {
+			if e.env.Data == nil || len(e.datasets) == 0 {
+				e.status = "fitness positions needs a dataset: make one with evochess selfplay --name NAME"
+				return nil
+			}
+			s.Dataset = e.datasets[e.dataset]
+		}
 		if r, err = ga.NewRun(s, nil); err != nil {
 			e.status = err.Error()
 			return nil
@@ -451,8 +489,17 @@ func (e *evolutionPage) start() tea.Cmd {
 	e.cancel = cancel
 	sub := r.Bus().Subscribe()
 	shared, hub, handle := e.shared, e.env.Hub, h
+	data := e.env.Data
 	execute := func() tea.Msg {
-		err := r.Execute(ctx)
+		var err error
+		if r.Settings.Fitness == ga.FitnessPositions {
+			// Loading the dataset (and fitting K the first time) takes
+			// seconds: here, off the UI's goroutine.
+			_, err = data.AttachPositions(ctx, r)
+		}
+		if err == nil {
+			err = r.Execute(ctx)
+		}
 		cancel()
 		if handle != nil {
 			handle.Close() // the run's lock, even if the app is gone

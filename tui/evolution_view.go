@@ -36,7 +36,7 @@ func (e *evolutionPage) setupView() string {
 	if others := e.env.Hub.Others("run", e.env); len(others) > 0 {
 		live = st.Header.Render("live in another session: " + others[0].Name + " — v watches it")
 	}
-	lines := []string{st.Title.Render("Evolution") + st.Dim.Render("   ↑↓ choose · ←→ change · s starts"), live,
+	lines := []string{st.Title.Render("Evolution") + st.Dim.Render("   ↑↓ choose · ←→ change · s starts · T tunes full on a dataset"), live,
 		mark(0, "run          "+run),
 		mark(1, "method       "+ga.Methods[e.method]),
 		mark(2, "chromosome   "+core.PresetNames()[e.preset]),
@@ -46,6 +46,7 @@ func (e *evolutionPage) setupView() string {
 		mark(6, "search       "+evoTCs[e.tc]),
 		mark(7, fmt.Sprintf("workers      %d", e.workers)),
 		mark(8, fmt.Sprintf("seed         %d", e.seed)),
+		mark(9, "dataset      "+e.datasetLabel()),
 	}
 	if e.resume > 0 {
 		lines = append(lines, "", st.Dim.Render("a resumed run keeps its own settings; only workers apply"))
@@ -70,8 +71,16 @@ func (e *evolutionPage) runView() string {
 	fmt.Fprintf(&head, "%s %s on %s · population %d · %s · %s", st.Title.Render(s.Method), state, s.Preset, s.Population, s.Fitness, s.TC)
 	if n := len(e.history); n > 0 {
 		last := e.history[n-1]
-		fmt.Fprintf(&head, "\ngeneration %d  best %.2f  mean %.2f  std %.2f  diversity %.3f  games %d (%d playing)  %s",
+		num := "%.2f"
+		if s.Fitness == ga.FitnessPositions { // −MSE: progress is in the 4th decimal
+			num = "%.6f"
+		}
+		fmt.Fprintf(&head, "\ngeneration %d  best "+num+"  mean "+num+"  std "+num+"  diversity %.3f  games %d (%d playing)  %s",
 			last.Generation, last.Best, last.Mean, last.Std, last.Diversity, e.games, e.playing, time.Duration(last.Elapsed*float64(time.Second)).Round(time.Second))
+		if v := lastValidation(e.history); v != nil {
+			fmt.Fprintf(&head, "\nvalidation (generation %d): v generation 0 %+.0f ± %.0f Elo · v full default %+.0f ± %.0f Elo",
+				v.Generation, v.Validation.VsGen0.Elo, v.Validation.VsGen0.Error, v.Validation.VsDefault.Elo, v.Validation.VsDefault.Error)
+		}
 	} else {
 		fmt.Fprintf(&head, "\nfirst generation: %d games playing", e.playing)
 	}
@@ -96,18 +105,19 @@ func (e *evolutionPage) runView() string {
 	}
 	leftW := max(e.w/2, 40)
 	rightW := e.w - leftW - 2
-	var best, mean, div, elo []float64
+	var best, mean, div, elo, eloFull []float64
 	for _, h := range e.history {
 		best, mean, div = append(best, h.Best), append(mean, h.Mean), append(div, h.Diversity)
 		if h.Validation != nil {
 			elo = append(elo, h.Validation.VsGen0.Elo)
+			eloFull = append(eloFull, h.Validation.VsDefault.Elo)
 		}
 	}
 	plotH := max((e.h-8)/2, 3)
 	left := st.Header.Render("best and mean fitness") + "\n" + braillePlot([][]float64{best, mean}, leftW, plotH) +
 		"\n" + st.Header.Render("diversity") + "\n" + braillePlot([][]float64{div}, leftW, max(plotH/2, 2))
 	if len(elo) > 1 {
-		left += "\n" + st.Header.Render("validation Elo v generation 0") + "\n" + braillePlot([][]float64{elo}, leftW, 3)
+		left += "\n" + st.Header.Render("validation Elo v generation 0 and v the full default") + "\n" + braillePlot([][]float64{elo, eloFull}, leftW, 3)
 	}
 	right := e.geneView(rightW)
 	return head.String() + "\n\n" + lipgloss.JoinHorizontal(lipgloss.Top, left, "  ", right)
@@ -273,4 +283,27 @@ func heatMap(st *Styles, v []float64) string {
 	}
 	b.WriteString(st.Dim.Render(fmt.Sprintf("%.3g … %.3g", lo, hi)))
 	return b.String()
+}
+
+// datasetLabel is the dataset row: used only by fitness positions.
+func (e *evolutionPage) datasetLabel() string {
+	if len(e.datasets) == 0 {
+		return "— (evochess selfplay makes one)"
+	}
+	l := e.datasets[e.dataset]
+	if e.validate > 0 {
+		l += fmt.Sprintf(" · validation v full every %d generations", e.validate)
+	}
+	return l
+}
+
+// lastValidation is the newest generation that played its validation
+// games, or nil.
+func lastValidation(history []ga.GenStats) *ga.GenStats {
+	for i := len(history) - 1; i >= 0; i-- {
+		if history[i].Validation != nil {
+			return &history[i]
+		}
+	}
+	return nil
 }

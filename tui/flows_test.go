@@ -10,7 +10,9 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/exp/teatest"
 
+	"github.com/evochess/evochess/arena/dataset"
 	"github.com/evochess/evochess/core"
+	"github.com/evochess/evochess/ga"
 	"github.com/evochess/evochess/saves"
 )
 
@@ -278,5 +280,46 @@ func TestTakeBackReturnsToAPerson(t *testing.T) {
 			t.Errorf("mode %d after %q: engine started %v, over %v", c.mode, c.moves, cmd != nil, p.over())
 		}
 		p.stopThinking()
+	}
+}
+
+// Tuning full on a dataset takes T (the preset) and s (start) from the
+// Evolution tab's defaults: a CMA-ES run on the dataset's positions that
+// validates against the default every 10 generations.
+func TestFlowTuneOnDataset(t *testing.T) {
+	d, err := saves.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	set := &dataset.Set{}
+	p := core.NewPosition()
+	for i, m := range []string{"e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7"} {
+		mv, err := p.ParseSAN(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.MakeMove(mv)
+		set.Samples = append(set.Samples, dataset.Sample{Pos: p.Pack(), Result: dataset.Result(i % 3), Score: dataset.NoScore})
+	}
+	if err := d.SaveDataset(set, saves.DatasetInfo{Name: "ruy", Source: "test", Complete: true}, false); err != nil {
+		t.Fatal(err)
+	}
+	a := sessionApp(t, 110, 40, d, nil, "")
+	tm := teatest.NewTestModel(t, a, teatest.WithInitialTermSize(110, 40))
+	tm.Type("3")
+	tm.Type("Ts")
+	out := &screen{r: tm.Output()}
+	waitFor(t, out, "generation 1 ")
+	tm.Type("x")
+	waitFor(t, out, "finished after")
+	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
+	tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
+	ep := a.pages[2].(*evolutionPage)
+	s := ep.run.Settings
+	if s.Method != ga.CMAES || s.Preset != "full" || s.Fitness != ga.FitnessPositions || s.Dataset != "ruy" || s.ValidateEvery != 10 {
+		t.Fatalf("T s started %s on %s, fitness %s, dataset %q, validating every %d", s.Method, s.Preset, s.Fitness, s.Dataset, s.ValidateEvery)
+	}
+	if ep.run.Positions() == nil || ep.run.Positions().K <= 0 {
+		t.Fatal("the dataset was not attached with a fitted K")
 	}
 }

@@ -13,7 +13,7 @@ type KeyMap struct {
 	Start, Pause, Stop, MutUp, MutDown, PopUp, PopDown, DepthUp, DepthDown, SendBest, NextTable, Watch, GamesUp, GamesDown, Validate, KeepBest key.Binding
 	// Evolution plots: fitness and diversity, per-gene mean ± std (seed
 	// 003's figure 2), per-gene std (figure 3); the next genes to plot.
-	GeneView, NextGenes key.Binding
+	GeneView, NextGenes, Tune key.Binding
 }
 
 // DefaultKeyMap returns the bindings.
@@ -66,6 +66,7 @@ func DefaultKeyMap() KeyMap {
 		KeepBest:  b("keep the best as a player", "k"),
 		GeneView:  b("plots: fitness/means/stds", "g"),
 		NextGenes: b("next genes", "G"),
+		Tune:      b("tune full on a dataset", "T"),
 	}
 }
 
