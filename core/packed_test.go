@@ -384,3 +384,35 @@ func FuzzUnpack(f *testing.F) {
 		}
 	})
 }
+
+// UnpackForEval gives the position Unpack gives, for evaluation: the same
+// pieces, side, rights and static score, on every test position.
+func TestUnpackForEvalMatchesUnpack(t *testing.T) {
+	e := NewEvaluator(mustWeights(t, "full"))
+	var fast Position
+	for _, fen := range []string{StartFEN, KiwipeteFEN,
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
+		"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+		"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+		"4k3/8/8/8/8/8/8/4K2R w K - 0 1"} {
+		p, err := ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pp := p.Pack()
+		if !pp.UnpackForEval(&fast) {
+			t.Fatalf("%s: UnpackForEval refused", fen)
+		}
+		if fast.FEN() != p.FEN() {
+			t.Errorf("UnpackForEval gives %s, want %s", fast.FEN(), p.FEN())
+		}
+		if a, b := e.Evaluate(&fast), e.Evaluate(p); a != b {
+			t.Errorf("%s: evaluates %d, Unpack's position %d", fen, a, b)
+		}
+	}
+	bad := PackedPosition{}
+	bad[0], bad[packPieces] = 1, 0 // a1 occupied by code 0
+	if bad.UnpackForEval(&fast) {
+		t.Error("accepted a square with no piece code")
+	}
+}

@@ -53,6 +53,17 @@ func NewPositions(name string, set *dataset.Set, label string, k float64) (*Posi
 			}
 		}
 	}
+	// Every position is checked once here, so that scoring can unpack
+	// without the checks (core.UnpackForEval).
+	var q core.Position
+	for i := range set.Samples {
+		if err := set.Samples[i].Pos.Unpack(&q); err != nil {
+			return nil, fmt.Errorf("dataset %s: sample %d: %v", name, i, err)
+		}
+		if !set.Samples[i].Result.Valid() {
+			return nil, fmt.Errorf("dataset %s: sample %d: result %d is not 0, 1 or 2", name, i, set.Samples[i].Result)
+		}
+	}
 	p := &Positions{Name: name, K: k, samples: set.Samples, targets: make([]float32, len(set.Samples))}
 	p.setTargets(mix)
 	return p, nil
@@ -155,12 +166,14 @@ func (p *Positions) meanSquaredError(ctx context.Context, w *core.Weights, k flo
 }
 
 // blockError sums the squared errors of samples lo..hi-1. q is the
-// worker's scratch position: unpacking into it allocates nothing.
+// worker's scratch position: unpacking into it allocates nothing, and
+// NewPositions has checked every position, so the unchecked unpacking
+// serves.
 func (p *Positions) blockError(e *core.Evaluator, q *core.Position, k float64, lo, hi int) (float64, error) {
 	sum := 0.0
 	for i := lo; i < hi; i++ {
-		if err := p.samples[i].Pos.Unpack(q); err != nil {
-			return 0, fmt.Errorf("dataset %s: sample %d: %v", p.Name, i, err)
+		if !p.samples[i].Pos.UnpackForEval(q) {
+			return 0, fmt.Errorf("dataset %s: sample %d: not a position", p.Name, i)
 		}
 		v := e.Evaluate(q)
 		if q.SideToMove() == core.Black {
