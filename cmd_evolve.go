@@ -76,6 +76,7 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 	geneProb := fs.Float64("gene-prob", -1, "mnc: probability that a gene of a child mutates")
 	sigma := fs.Float64("sigma", -1, "cmaes: initial step; spsa: perturbation c₁ (fractions of each gene's range)")
 	spsaRate := fs.Float64("rate", -1, "spsa: first step for a unit signal, as a fraction of c₁")
+	timeLimit := fs.Duration("time", 0, "end the run after the generation that reaches this much time (e.g. 1h; 0: none): equal budgets for methods compared")
 	out := fs.String("out", "", "also write the finished run to `DIR`/run.json")
 	save := fs.String("save", "", "save the run in the data directory under `NAME`, with a checkpoint after every generation")
 	resume := fs.String("resume", "", "go on with the saved run `NAME` exactly where it stopped (--generations raises its limit)")
@@ -109,6 +110,11 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 		r.Reopen()
 		if fs.Changed("generations") {
 			if err := r.ExtendGenerations(*gens); err != nil {
+				return usageError(stderr, "evolve", "%v", err)
+			}
+		}
+		if fs.Changed("time") {
+			if err := r.ExtendTime(timeLimit.Seconds()); err != nil {
 				return usageError(stderr, "evolve", "%v", err)
 			}
 		}
@@ -151,6 +157,7 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 		set("gene-prob", func() { s.GeneProb = *geneProb })
 		set("sigma", func() { s.Sigma = *sigma })
 		set("rate", func() { s.Rate = *spsaRate })
+		set("time", func() { s.TimeLimit = timeLimit.Seconds() })
 		set("search", func() { s.Search = *search })
 		set("qs", func() { s.PlainQuiescence = *qs })
 		s.Seed, s.Workers = *seed, *workers

@@ -211,6 +211,23 @@ func (r *Run) Reopen() {
 
 // ExtendGenerations raises a run's generation limit (on resume), logging
 // the change; a run finished by reaching its limit goes on.
+// ExtendTime raises the run's time limit to seconds (0: none), letting a
+// run that ended on it go on.
+func (r *Run) ExtendTime(seconds float64) error {
+	if seconds < 0 || (seconds > 0 && seconds < r.Settings.TimeLimit) {
+		return fmt.Errorf("time: %gs would lower the run's limit of %gs (0 lifts it)", seconds, r.Settings.TimeLimit)
+	}
+	if seconds == r.Settings.TimeLimit {
+		return nil
+	}
+	r.Changes = append(r.Changes, Change{Generation: r.Generation, Param: "time", Old: strconv.FormatFloat(r.Settings.TimeLimit, 'g', -1, 64), New: strconv.FormatFloat(seconds, 'g', -1, 64)})
+	r.Settings.TimeLimit = seconds
+	if r.Finished == "time limit" {
+		r.Finished = ""
+	}
+	return nil
+}
+
 func (r *Run) ExtendGenerations(n int) error {
 	if n < r.Settings.Generations {
 		return fmt.Errorf("generations: %d is below the run's %d", n, r.Settings.Generations)

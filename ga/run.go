@@ -255,6 +255,9 @@ func (r *Run) step(ctx context.Context) error {
 	if len(r.History) > 1 {
 		st.Elapsed += r.History[len(r.History)-2].Elapsed
 	}
+	if tl := r.Settings.TimeLimit; tl > 0 && st.Elapsed >= tl && r.Finished == "" {
+		r.Finished = "time limit"
+	}
 	r.publish(GenerationDone{Stats: *st})
 	return nil
 }

@@ -143,6 +143,12 @@ type Settings struct {
 	// step, as a fraction of c_1, for a unit signal.
 	Sigma float64 `json:"sigma,omitempty"`
 	Rate  float64 `json:"rate,omitempty"`
+
+	// TimeLimit ends the run after the generation that brings its elapsed
+	// time to this many seconds (0: no limit): equal budgets for methods
+	// whose generations cost differently. Where it stops depends on the
+	// machine's speed; the same run cut by --generations is exact.
+	TimeLimit float64 `json:"time_limit,omitempty"`
 }
 
 // DefaultSettings returns a method's defaults as in SPEC.md §3, scaled to
@@ -288,6 +294,9 @@ func (s *Settings) Check() error {
 		if !slices.Contains(e.allowed, e.value) {
 			return bad(e.field, "%q is not one of %v", e.value, e.allowed[1:])
 		}
+	}
+	if s.TimeLimit < 0 {
+		return bad("time", "%g seconds is negative", s.TimeLimit)
 	}
 	if s.Converged < 0 {
 		return bad("converged", "%g is negative", s.Converged)

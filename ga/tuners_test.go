@@ -178,3 +178,28 @@ func TestTunerStateChecked(t *testing.T) {
 		}
 	}
 }
+
+// --time ends a run after the generation that reaches it; raising it lets
+// the run go on.
+func TestTimeLimit(t *testing.T) {
+	r, _ := tunerRun(t, CMAES, 50)
+	r.Settings.TimeLimit = 1e-9 // any generation takes longer
+	if err := r.Execute(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if r.Finished != "time limit" || r.Generation != 1 {
+		t.Fatalf("finished %q after %d generations, want time limit after 1", r.Finished, r.Generation)
+	}
+	if err := r.ExtendTime(1e-10); err == nil {
+		t.Error("lowering the limit was accepted")
+	}
+	if err := r.ExtendTime(0); err != nil || r.Finished != "" {
+		t.Fatalf("lifting the limit: %v, finished %q", err, r.Finished)
+	}
+	if err := r.Execute(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if r.Generation != 50 {
+		t.Errorf("lifted limit: ran to generation %d, want 50", r.Generation)
+	}
+}
