@@ -218,7 +218,7 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 					enc.Encode(generationLine(e.Stats))
 				}
 			case ga.RunFinished:
-				fmt.Fprintf(stderr, "finished after %d generations: %s\n", e.Generation, e.Reason)
+				fmt.Fprintln(stderr, e)
 			}
 		}
 	}()

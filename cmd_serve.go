@@ -54,7 +54,8 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	if *sshAddr != "" {
 		running++
 		go func() {
-			errs <- tui.ServeSSH(ctx, *sshAddr, d, *idle, func(addr string) { fmt.Fprintf(stderr, "ssh: listening on %s\n", addr) })
+			errs <- tui.ServeSSH(ctx, tui.SSHConfig{Addr: *sshAddr, Data: d, Idle: *idle, Log: stderr,
+				Ready: func(addr string) { fmt.Fprintf(stderr, "ssh: listening on %s\n", addr) }})
 		}()
 	}
 	if *httpAddr != "" {

@@ -346,10 +346,10 @@ func chromosomeFile(c *core.Chromosome) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// SaveGame stores a PGN game under games/ with a name from the time, and
-// returns the file's path.
+// SaveGame stores a PGN game under games/ with a name from the time
+// (game-YYYYMMDD-HHMMSS.pgn, -2, -3 … after it for games saved in the
+// same second, never one over another), and returns the file's name
+// there: not its path, which a server's users have no business seeing.
 func (d *Dir) SaveGame(pgn []byte) (string, error) {
-	name := "game-" + time.Now().UTC().Format("20060102-150405.000") + ".pgn"
-	path := filepath.Join(d.Root, Games, name)
-	return path, WriteFileAtomic(path, pgn)
+	return d.claim(Games, "game-"+Stamp(time.Now()), ".pgn", func(path string) error { return createAtomic(path, pgn) })
 }

@@ -62,7 +62,7 @@ wait_for a "generation 0 " 60
 T send-keys -t a '}'
 wait_for a "population 5 → 7" 60
 T send-keys -t a 'x'
-wait_for a "finished after" 60
+wait_for a "stopped after" 60
 ok "evolution: a generation appeared, population 5 → 7 applied at the next one"
 
 T send-keys -t a 'q'

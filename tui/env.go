@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 
@@ -73,12 +74,25 @@ func DefaultEngines() []string {
 	return out
 }
 
-// SaveGame stores a PGN game in the data directory.
+// SaveGame stores a PGN game in the data directory and returns its name
+// under games/.
 func (e *Env) SaveGame(pgn []byte) (string, error) {
 	if e.Data == nil {
 		return "", errors.New("no data directory")
 	}
 	return e.Data.SaveGame(pgn)
+}
+
+// errText is an error for the status line with the data directory's
+// absolute path named instead of shown: where the server keeps its files
+// is none of an SSH user's business.
+func (e *Env) errText(err error) string {
+	s := err.Error()
+	if e.Data == nil || e.Data.Root == "" {
+		return s
+	}
+	s = strings.ReplaceAll(s, e.Data.Root+string(filepath.Separator), "")
+	return strings.ReplaceAll(s, e.Data.Root, "the data directory")
 }
 
 // forwardMsg carries a message from a worker channel and the command that

@@ -114,7 +114,7 @@ func (e *evolutionPage) ShortHelp() []key.Binding {
 	if e.running {
 		return []key.Binding{k.Pause, k.Stop, k.GeneView, k.MutUp, k.PopUp, k.DepthUp, k.SendBest, k.KeepBest}
 	}
-	return []key.Binding{k.Up, k.Left, k.Start}
+	return []key.Binding{k.Choose, k.Change, k.Start}
 }
 func (e *evolutionPage) FullHelp() [][]key.Binding {
 	k := e.keys
@@ -132,7 +132,7 @@ func (e *evolutionPage) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			e.shared, e.handle = nil, nil // released by the run's own goroutine
 			e.running = false
 			if msg.err != nil {
-				e.status = "stopped: " + msg.err.Error()
+				e.status = "stopped: " + e.env.errText(msg.err)
 			}
 		}
 	case tabShownMsg:
@@ -196,7 +196,7 @@ func (e *evolutionPage) event(ev arena.Event) {
 	case ga.RunPaused:
 		e.status = fmt.Sprintf("paused before generation %d", ev.Generation)
 	case ga.RunFinished:
-		e.status = fmt.Sprintf("finished after %d generations: %s", ev.Generation, ev.Reason)
+		e.status = ev.String()
 		if e.watching != nil {
 			e.running = false // the run view stays until esc
 		}
@@ -369,7 +369,7 @@ func (e *evolutionPage) watch() tea.Cmd {
 	}
 	e.runID++
 	id := e.runID
-	e.watching, e.running, e.paused, e.run = l, true, false, nil
+	e.watching, e.running, e.paused, e.run, e.name = l, true, false, nil, "" // not our run: kept players are named evolved-…
 	e.settings, e.schema, e.history, e.games, e.playing, e.changes, e.current = settings, schema, hist, 0, 0, nil, nil
 	e.status = "watching " + l.Name + " (esc leaves)"
 	return stream(e.env.Ctx, sub, true, func(ev arena.Event) tea.Msg { return evoEventMsg{id, ev} })
@@ -418,8 +418,9 @@ func (e *evolutionPage) keepBest() {
 	}
 	p := &saves.Player{Name: name, Chromosome: c, Search: mode, PlainQuiescence: e.settings.PlainQuiescence, TC: e.settings.TC,
 		Source: fmt.Sprintf("run %s generation %d best (genome %d)", e.name, last.Generation, last.BestID)}
-	if err := e.env.Data.SavePlayer(p, true); err != nil {
-		e.status = err.Error()
+	name, err := e.env.Data.SaveFreshPlayer(p)
+	if err != nil {
+		e.status = e.env.errText(err)
 		return
 	}
 	e.status = "kept as player " + name + ": it is in the Tournament tab's list"
@@ -436,7 +437,7 @@ func (e *evolutionPage) start() tea.Cmd {
 		}
 		e.name = e.resumable[e.resume-1]
 		if h, r, err = e.env.Data.OpenRun(e.name); err != nil {
-			e.status = err.Error()
+			e.status = e.env.errText(err)
 			return nil
 		}
 		r.Reopen()
@@ -461,17 +462,17 @@ func (e *evolutionPage) start() tea.Cmd {
 		}
 		e.history = nil
 		if e.env.Data != nil {
-			e.name = "tui-" + time.Now().UTC().Format("20060102-150405")
-			if h, err = e.env.Data.CreateRun(e.name); err != nil {
-				e.status = err.Error()
+			if h, err = e.env.Data.CreateFreshRun("tui-" + saves.Stamp(time.Now())); err != nil {
+				e.status = e.env.errText(err)
 				return nil
 			}
+			e.name = h.Name
 		}
 	}
 	if h != nil {
 		if err := h.Save(r); err != nil {
 			h.Close()
-			e.status = err.Error()
+			e.status = e.env.errText(err)
 			return nil
 		}
 		r.AfterGeneration = h.Save

@@ -50,6 +50,8 @@ func TestGenePlotViews(t *testing.T) {
 		keys         string
 		want         []string // in the view
 	}{
+		{"evolution-fitness-80x24", "seed003", 80, 24, "",
+			[]string{"fitness  upper line: best · lower: mean", "0        generation         519", "diversity"}},
 		{"evolution-genes-80x24", "seed003", 80, 24, "g",
 			[]string{"fig. 2", "6 genes", "queen_value", "rook_value", "bishop_value", "knight_value", "doubled_pawn", "mobility", "generation 0 … 519"}},
 		{"evolution-genes-120x40", "seed003", 120, 40, "g",
@@ -91,7 +93,7 @@ func TestGenePlotViews(t *testing.T) {
 func TestGeneViewKeyCycles(t *testing.T) {
 	a := testApp(t, 80, 24)
 	e := endedRun(t, a, "seed003", 10)
-	for i, want := range []string{"best and mean fitness", "fig. 2", "fig. 3", "best and mean fitness"} {
+	for i, want := range []string{"upper line: best", "fig. 2", "fig. 3", "upper line: best"} {
 		if i > 0 {
 			keys(a, "g")
 		}

@@ -113,8 +113,15 @@ func (e *evolutionPage) runView() string {
 			eloFull = append(eloFull, h.Validation.VsDefault.Elo)
 		}
 	}
-	plotH := max((e.h-8)/2, 3)
-	left := st.Header.Render("best and mean fitness") + "\n" + braillePlot([][]float64{best, mean}, leftW, plotH) +
+	plotH := max((e.h-9)/2, 3) // the rest: the head, the titles, the axis
+	// The lines are not told apart by colour (there may be none), but the
+	// best of a generation is never below its mean: upper and lower say it.
+	axis := ""
+	if n := len(e.history); n > 0 {
+		axis = st.Dim.Render(plotAxis("generation", e.history[0].Generation, e.history[n-1].Generation, leftW))
+	}
+	left := st.Header.Render("fitness") + st.Dim.Render(truncate("  upper line: best · lower: mean", leftW-len("fitness"))) + "\n" +
+		braillePlot([][]float64{best, mean}, leftW, plotH) + "\n" + axis +
 		"\n" + st.Header.Render("diversity") + "\n" + braillePlot([][]float64{div}, leftW, max(plotH/2, 2))
 	if len(elo) > 1 {
 		left += "\n" + st.Header.Render("validation Elo v generation 0 and v the full default") + "\n" + braillePlot([][]float64{elo, eloFull}, leftW, 3)

@@ -124,7 +124,7 @@ func TestFlowEvolution(t *testing.T) {
 			t.Logf("evolution tab at the end:\n%s", a.pages[2].View())
 		}
 	})
-	waitFor(t, out, "finished after")
+	waitFor(t, out, "stopped after")
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
 	tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
 	ep := a.pages[2].(*evolutionPage)
@@ -311,7 +311,7 @@ func TestFlowTuneOnDataset(t *testing.T) {
 	out := &screen{r: tm.Output()}
 	waitFor(t, out, "generation 1 ")
 	tm.Type("x")
-	waitFor(t, out, "finished after")
+	waitFor(t, out, "stopped after")
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
 	tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
 	ep := a.pages[2].(*evolutionPage)

@@ -38,11 +38,13 @@ type Live struct {
 	settings ga.Settings // a run's, kept in step with its changes
 }
 
-// Add registers work that has started.
+// Add registers work that has started. Its name is shown to the other
+// sessions, so it is sanitized here, whoever built it from what.
 func (h *Hub) Add(kind, name string, settings ga.Settings, owner *Env, bus *arena.Bus) *Live {
 	if h == nil {
 		return nil
 	}
+	name = Sanitize(name, 0)
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.next++

@@ -7,19 +7,31 @@ import "github.com/charmbracelet/bubbles/key"
 type KeyMap struct {
 	// Global.
 	NextTab, PrevTab, Tab1, Tab2, Tab3, Help, Quit, Back key.Binding
-	// Board.
+	// Board and forms.
 	Up, Down, Left, Right, Select, Prompt, Flip, Undo, NewGame, Mode, Stronger, Weaker, Preset, Letters, SavePGN, LoadFEN key.Binding
 	// Runs and tournaments.
 	Start, Pause, Stop, MutUp, MutDown, PopUp, PopDown, DepthUp, DepthDown, SendBest, NextTable, Watch, GamesUp, GamesDown, Validate, KeepBest key.Binding
 	// Evolution plots: fitness and diversity, per-gene mean ± std (seed
 	// 003's figure 2), per-gene std (figure 3); the next genes to plot.
 	GeneView, NextGenes, Tune key.Binding
+	// Choose and Change are Up/Down and Left/Right as one pair each, for
+	// the short help of a form ("↑↓ choose • ←→ change").
+	Choose, Change key.Binding
 }
 
 // DefaultKeyMap returns the bindings.
 func DefaultKeyMap() KeyMap {
+	// The help shows a binding's first key, as typed ("q", "enter")...
 	b := func(help string, keys ...string) key.Binding {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(keys[0], help))
+	}
+	// ... but an arrow's name, "up", read as a second description ("up
+	// up"): an arrow shows its symbol and its vi key.
+	arrow := func(help, symbol string, keys ...string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(symbol+"/"+keys[1], help))
+	}
+	pair := func(help, symbols string, keys ...string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(symbols, help))
 	}
 	return KeyMap{
 		NextTab: b("next tab", "tab"),
@@ -31,10 +43,10 @@ func DefaultKeyMap() KeyMap {
 		Quit:    b("quit", "q", "ctrl+c"),
 		Back:    b("back", "esc"),
 
-		Up:       b("up", "up", "k"),
-		Down:     b("down", "down", "j"),
-		Left:     b("left", "left", "h"),
-		Right:    b("right", "right", "l"),
+		Up:       arrow("up", "↑", "up", "k"),
+		Down:     arrow("down", "↓", "down", "j"),
+		Left:     arrow("left", "←", "left", "h"),
+		Right:    arrow("right", "→", "right", "l"),
 		Select:   b("pick/drop", "enter", " "),
 		Prompt:   b("type a move", ":"),
 		Flip:     b("flip board", "f"),
@@ -67,6 +79,8 @@ func DefaultKeyMap() KeyMap {
 		GeneView:  b("plots: fitness/means/stds", "g"),
 		NextGenes: b("next genes", "G"),
 		Tune:      b("tune full on a dataset", "T"),
+		Choose:    pair("choose", "↑↓", "up", "down", "k", "j"),
+		Change:    pair("change", "←→", "left", "right", "h", "l"),
 	}
 }
 

@@ -14,6 +14,7 @@ import (
 
 	"github.com/evochess/evochess/arena"
 	"github.com/evochess/evochess/core"
+	"github.com/evochess/evochess/saves"
 )
 
 // Who plays a side.
@@ -488,10 +489,10 @@ func (p *playPage) savePGN() {
 		p.say(true, "save: %v", err)
 		return
 	}
-	path, err := p.env.SaveGame(b.Bytes())
+	name, err := p.env.SaveGame(b.Bytes())
 	if err != nil {
-		p.say(true, "save: %v", err)
+		p.say(true, "save: %s", p.env.errText(err))
 		return
 	}
-	p.say(false, "saved %s", path)
+	p.say(false, "saved as %s/%s in the data directory", saves.Games, name)
 }

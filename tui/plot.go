@@ -3,10 +3,14 @@ package tui
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
 )
+
+// plotLabelW is the width of a braillePlot's y labels, left of its dots.
+const plotLabelW = 9
 
 // braillePlot draws series as lines on a w × h cell canvas of Braille
 // dots (2 × 4 per cell), all on one y scale, with the range on the left.
@@ -25,7 +29,7 @@ func braillePlot(series [][]float64, w, h int) string {
 	if hi == lo {
 		hi, lo = hi+1, lo-1
 	}
-	label := 9
+	label := plotLabelW
 	cw := w - label
 	dw, dh := cw*2, h*4
 	dots := make([][]bool, dh)
@@ -82,6 +86,27 @@ func braillePlot(series [][]float64, w, h int) string {
 		}
 	}
 	return b.String()
+}
+
+// plotAxis is the x axis under a braillePlot w cells wide whose points
+// run from first to last: first under the left edge of the dots, last
+// under the right one, the axis's name between them when it fits.
+func plotAxis(name string, first, last, w int) string {
+	pad := strings.Repeat(" ", plotLabelW)
+	if first == last {
+		return pad + name + " " + strconv.Itoa(first)
+	}
+	l, r := strconv.Itoa(first), strconv.Itoa(last)
+	gap := w - plotLabelW - len(l) - len(r)
+	if gap < 1 {
+		return pad + l + "…" + r
+	}
+	mid := strings.Repeat(" ", gap)
+	if gap >= len(name)+2 {
+		left := (gap - len(name)) / 2
+		mid = strings.Repeat(" ", left) + name + strings.Repeat(" ", gap-left-len(name))
+	}
+	return pad + l + mid + r
 }
 
 func abs(x int) int {

@@ -3,6 +3,7 @@ package tui
 import (
 	"context"
 	"errors"
+	"io"
 	"path/filepath"
 	"time"
 
@@ -11,7 +12,6 @@ import (
 	"github.com/charmbracelet/wish"
 	"github.com/charmbracelet/wish/activeterm"
 	bm "github.com/charmbracelet/wish/bubbletea"
-	"github.com/charmbracelet/wish/logging"
 
 	"github.com/evochess/evochess/saves"
 )
@@ -19,47 +19,61 @@ import (
 // HostKeyFile is the server's persistent key, in the data directory.
 const HostKeyFile = "ssh_host_ed25519"
 
-// ServeSSH serves the arena over SSH on addr until ctx ends: one program
-// and one lipgloss renderer per session (colours follow the client's
-// terminal), sessions without a PTY refused, a persistent host key, every
-// connection logged, idle sessions closed. There is no shell and no file
-// access: a session is the app, and the app only reads and writes the
-// data directory. Each session's games and searches end with it (its
-// context is the session's).
-func ServeSSH(ctx context.Context, addr string, data *saves.Dir, idle time.Duration, ready func(addr string)) error {
+// SSHConfig is how ServeSSH serves.
+type SSHConfig struct {
+	Addr string        // where to listen, e.g. ":2222"
+	Data *saves.Dir    // the data directory, with the host key
+	Idle time.Duration // a session idle this long is closed
+	// Log gets a line per session start and end, client-supplied fields
+	// sanitized (nil: no log).
+	Log io.Writer
+	// Ready, when set, is told the address once the server listens.
+	Ready func(addr string)
+}
+
+// ServeSSH serves the arena over SSH until ctx ends: one program and one
+// lipgloss renderer per session (colours follow the client's terminal),
+// sessions without a PTY refused, a persistent host key, every session
+// logged, idle sessions closed. There is no shell and no file access: a
+// session is the app, and the app only reads and writes the data
+// directory. Each session's games and searches end with it (its context
+// is the session's). What a client names itself reaches other sessions
+// and the log only sanitized.
+func ServeSSH(ctx context.Context, c SSHConfig) error {
+	data := c.Data
 	if data == nil {
 		return errors.New("serve: the SSH server needs a data directory (for its host key)")
 	}
 	engines := DefaultEngines()
 	hub := &Hub{}
 	srv, err := wish.NewServer(
-		wish.WithAddress(addr),
+		wish.WithAddress(c.Addr),
 		wish.WithHostKeyPath(filepath.Join(data.Root, HostKeyFile)),
-		wish.WithIdleTimeout(idle),
+		wish.WithIdleTimeout(c.Idle),
 		wish.WithMiddleware(
 			bm.Middleware(func(s ssh.Session) (tea.Model, []tea.ProgramOption) {
 				ctx, _ := s.Context().Value(sessionCtxKey{}).(context.Context)
 				if ctx == nil {
 					ctx = s.Context()
 				}
-				env := &Env{Ctx: ctx, Data: data, Engines: engines, Hub: hub, Who: s.User() + "@" + s.RemoteAddr().String()}
+				env := &Env{Ctx: ctx, Data: data, Engines: engines, Hub: hub, Who: sshWho(s)}
 				app := New(env, bm.MakeRenderer(s), PlainFromEnv(s.Environ()))
 				return app, []tea.ProgramOption{tea.WithAltScreen(), tea.WithMouseCellMotion()}
 			}),
 			sessionContext,          // the app's work ends with its session, not its connection
 			activeterm.Middleware(), // no PTY: "Requires an active PTY", and the session ends
-			logging.Middleware(),
+			logSessions(c.Log),
 		),
 	)
 	if err != nil {
 		return err
 	}
-	ln, err := (&netListenConfig{}).listen(ctx, addr)
+	ln, err := (&netListenConfig{}).listen(ctx, c.Addr)
 	if err != nil {
 		return err
 	}
-	if ready != nil {
-		ready(ln.Addr().String())
+	if c.Ready != nil {
+		c.Ready(ln.Addr().String())
 	}
 	done := make(chan struct{})
 	go func() {

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"io"
 	"runtime"
 	"strings"
 	"testing"
@@ -14,6 +15,12 @@ import (
 
 func startSSH(t *testing.T) (string, context.CancelFunc) {
 	t.Helper()
+	return startSSHLogged(t, nil)
+}
+
+// startSSHLogged serves over a fresh data directory, the log to logs.
+func startSSHLogged(t *testing.T, logs io.Writer) (string, context.CancelFunc) {
+	t.Helper()
 	d, err := saves.Open(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
@@ -21,7 +28,9 @@ func startSSH(t *testing.T) (string, context.CancelFunc) {
 	ctx, cancel := context.WithCancel(context.Background())
 	addrc := make(chan string, 1)
 	done := make(chan error, 1)
-	go func() { done <- ServeSSH(ctx, "127.0.0.1:0", d, time.Minute, func(a string) { addrc <- a }) }()
+	go func() {
+		done <- ServeSSH(ctx, SSHConfig{Addr: "127.0.0.1:0", Data: d, Idle: time.Minute, Log: logs, Ready: func(a string) { addrc <- a }})
+	}()
 	t.Cleanup(func() {
 		cancel()
 		if err := <-done; err != nil {
@@ -39,15 +48,40 @@ func startSSH(t *testing.T) (string, context.CancelFunc) {
 
 func dial(t *testing.T, addr string) *gossh.Client {
 	t.Helper()
-	c, err := gossh.Dial("tcp", addr, &gossh.ClientConfig{User: "tester", HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: 5 * time.Second})
+	return dialAs(t, addr, "tester")
+}
+
+// dialAs connects as user, whatever it holds.
+func dialAs(t *testing.T, addr, user string) *gossh.Client {
+	t.Helper()
+	c, err := gossh.Dial("tcp", addr, &gossh.ClientConfig{User: user, HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: 5 * time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return c
 }
 
+// sshTerm is a PTY session: what is typed to it, what it shows.
+type sshTerm struct {
+	*gossh.Session
+	in  io.Writer
+	out *lockedBuf
+}
+
+// waitFor waits for text in the session's output.
+func (s *sshTerm) waitFor(t *testing.T, text string) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for !strings.Contains(s.out.String(), text) {
+		if time.Now().After(deadline) {
+			t.Fatalf("no %q on the session: %q", text, s.out.String())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
 // session opens a PTY session and waits until the arena has drawn its tabs.
-func session(t *testing.T, c *gossh.Client) *gossh.Session {
+func session(t *testing.T, c *gossh.Client) *sshTerm {
 	t.Helper()
 	s, err := c.NewSession()
 	if err != nil {
@@ -68,14 +102,9 @@ func session(t *testing.T, c *gossh.Client) *gossh.Session {
 	// Answer the server's terminal queries as a terminal would: the
 	// background colour (OSC 11) and the device attributes.
 	in.Write([]byte("\x1b]11;rgb:0000/0000/0000\x07\x1b[?62;22c"))
-	deadline := time.Now().Add(10 * time.Second)
-	for !strings.Contains(out.String(), "Tournament") {
-		if time.Now().After(deadline) {
-			t.Fatalf("no arena on the session: %q", out.String())
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-	return s
+	term := &sshTerm{Session: s, in: in, out: out}
+	term.waitFor(t, "Tournament")
+	return term
 }
 
 func TestSSHRefusesWithoutPTY(t *testing.T) {
@@ -111,7 +140,7 @@ func TestSSHSessionsLeaveNothingBehind(t *testing.T) {
 	c.Close()
 	g0, h0 := settle()
 	var clients []*gossh.Client
-	var sessions []*gossh.Session
+	var sessions []*sshTerm
 	for i := 0; i < 10; i++ {
 		c := dial(t, addr)
 		clients = append(clients, c)

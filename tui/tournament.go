@@ -131,7 +131,7 @@ func (t *tournamentPage) Init() tea.Cmd    { return nil }
 func (t *tournamentPage) Capturing() bool  { return false }
 func (t *tournamentPage) ShortHelp() []key.Binding {
 	k := t.keys
-	return []key.Binding{k.Up, k.Select, k.Left, k.Start, k.Stop}
+	return []key.Binding{k.Choose, k.Change, k.Select, k.Start, k.Stop}
 }
 func (t *tournamentPage) FullHelp() [][]key.Binding {
 	k := t.keys
@@ -219,7 +219,7 @@ func (t *tournamentPage) finish(msg tourDoneMsg) {
 	}
 	switch {
 	case msg.err != nil:
-		t.status = "stopped: " + msg.err.Error()
+		t.status = "stopped: " + t.env.errText(msg.err)
 	case msg.rep != nil:
 		t.status = fmt.Sprintf("finished (%s): %d games in %s", msg.rep.Reason, msg.rep.Games, time.Since(t.started).Round(time.Second))
 		t.table = msg.rep.Table
@@ -227,12 +227,14 @@ func (t *tournamentPage) finish(msg tourDoneMsg) {
 			t.pairings = msg.rep.Pairings
 		}
 		if t.env.Data != nil {
-			name := "tui-" + time.Now().UTC().Format("20060102-150405")
 			var pgn bytes.Buffer
 			for i := range msg.rep.Results {
 				arena.WriteGamePGN(&pgn, &msg.rep.Results[i], "evochess tournament", "")
 			}
-			if err := t.env.Data.SaveTournament(&saves.TournamentRecord{Name: name, Players: msg.rep.Players, Report: msg.rep}, pgn.Bytes()); err == nil {
+			rec := &saves.TournamentRecord{Players: msg.rep.Players, Report: msg.rep}
+			if name, err := t.env.Data.SaveFreshTournament("tui-"+saves.Stamp(time.Now()), rec, pgn.Bytes()); err != nil {
+				t.status += "; not saved: " + t.env.errText(err)
+			} else {
 				t.status += "; saved as tournament " + name
 			}
 		}
