@@ -23,8 +23,13 @@ const serveSynopsis = "evochess serve [--ssh ADDR] [--http ADDR] [--data DIR] [-
 const serveAbout = `Serve the terminal arena over SSH (ssh -p PORT host: one app per session;
 no shell, no files outside the data directory; the host key is kept in the
 data directory) and/or seed 000's REST API over HTTP (one game per client:
-/get/board, /get/possible_moves/e2, /post/move/e2e4, /get/status/,
-/post/new). Runs until interrupted.`
+/post/new to start, /get/board, /get/possible_moves/e2, /post/move/e2e4,
+/get/status/; at most --http-games games, --http-per-address per client,
+games being played never dropped to make room). Runs until interrupted.`
+
+// restMoveTimeout bounds a REST request: an engine's answer, waiting for
+// a free engine included.
+const restMoveTimeout = 30 * time.Second
 
 func runServe(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("serve")
@@ -32,12 +37,17 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	httpAddr := fs.String("http", "", "HTTP listen `ADDR`, e.g. :8080")
 	idle := fs.Duration("idle", 30*time.Minute, "close SSH sessions idle this long")
 	level := fs.String("http-engine", "depth=3", "the REST API engine's budget per move (depth=N, nodes=N, movetime=MS)")
+	maxGames := fs.Int("http-games", 256, "REST games open at once")
+	perAddr := fs.Int("http-per-address", 4, "REST games per client address (IPv6: per /64); raise it behind a proxy")
 	fs.StringVar(&dataRoot, "data", "", "data `DIR` (default $XDG_DATA_HOME/evochess or ~/.local/share/evochess)")
 	if status, ok := parseFlags(fs, serveSynopsis, serveAbout, args, stdout, stderr); !ok {
 		return status
 	}
 	if *sshAddr == "" && *httpAddr == "" {
 		return usageError(stderr, "serve", "give --ssh ADDR, --http ADDR or both")
+	}
+	if *maxGames < 1 || *perAddr < 1 {
+		return usageError(stderr, "serve", "--http-games and --http-per-address must be at least 1")
 	}
 	tc, err := arena.ParseTimeControl(*level)
 	if err != nil || tc.Base > 0 {
@@ -60,12 +70,16 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	}
 	if *httpAddr != "" {
 		running++
-		api := &arena.RESTAPI{Limits: tc.Limits(), MaxSessions: 256, IdleTimeout: time.Hour,
+		w, err := core.LoadWeights("full") // read-only: the engines share it
+		if err != nil {
+			return usageError(stderr, "serve", "%v", err)
+		}
+		api := &arena.RESTAPI{Limits: tc.Limits(), MaxSessions: *maxGames, MaxPerAddress: *perAddr,
+			IdleTimeout: time.Hour, MoveTimeout: restMoveTimeout,
 			NewEngine: func() (arena.Player, error) {
-				w, err := core.LoadWeights("full")
-				return arena.NewEnginePlayer("evochess", w, arena.EngineOptions{HashMB: 1}), err
+				return arena.NewEnginePlayer("evochess", w, arena.EngineOptions{HashMB: 1}), nil
 			}}
-		srv := &http.Server{Handler: api, ReadHeaderTimeout: 10 * time.Second}
+		srv := newHTTPServer(api, restMoveTimeout)
 		ln, err := net.Listen("tcp", *httpAddr)
 		if err != nil {
 			return usageError(stderr, "serve", "%v", err)
@@ -76,6 +90,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 			sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 			defer cancel()
 			srv.Shutdown(sctx)
+			api.Close()
 		}()
 		go func() {
 			err := srv.Serve(ln)

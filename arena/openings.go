@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"os"
 	"strings"
 
 	"github.com/evochess/evochess/core"
@@ -17,10 +16,13 @@ type Book struct {
 	FENs []string
 }
 
+// bookFiles bounds an opening book: big books run to tens of megabytes.
+var bookFiles = core.FileLimit{What: "opening books", Max: 256 << 20}
+
 // LoadBook reads an EPD book (one position a line) or a PGN book (each
 // game's final position), by the file's extension.
 func LoadBook(path string) (*Book, error) {
-	f, err := os.Open(path)
+	f, err := bookFiles.Open(path)
 	if err != nil {
 		return nil, err
 	}

@@ -2,9 +2,8 @@ package arena
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"net/http"
+	"runtime"
 	"strings"
 	"sync"
 	"time"
@@ -21,179 +20,221 @@ import (
 //	POST /post/move/e2e4          → "/post/move/e2e4" + the engine's answer ("e7e5"; "" once the game is over);
 //	                                a promotion adds the piece: /post/move/e7e8q
 //	GET  /get/status/             → "/get/status/" + side to move (w|b) + result (*|1-0|0-1|1/2)
-//	POST /post/new                → "/post/new": a new game
+//	POST /post/new                → "/post/new": a new game (the cookie, the first time)
 //
 // Every valid answer starts with the request's path; anything wrong (a bad
 // path, square or move) is answered with an empty body (status 400 or 404)
-// and leaves the game as it was.
+// and leaves the game as it was. Only POST /post/new starts a game: reads
+// without one answer from the start position, a move without one is 409.
+//
+// The server is meant for strangers, so what they can take is bounded:
+// games in all and per client address, engines (a game holds only its
+// position; engines are lent to moves), time per request.
 type RESTAPI struct {
-	NewEngine   func() (Player, error) // the engine each session plays
-	Limits      core.Limits            // its budget per move
-	MaxSessions int                    // oldest sessions are dropped beyond this
-	IdleTimeout time.Duration          // sessions idle this long are dropped
+	NewEngine func() (Player, error) // makes the engines moves borrow
+	Limits    core.Limits            // the engine's budget per move
 
+	// Zero values take the defaults in parentheses.
+	MaxSessions   int           // games open at once (256)
+	MaxPerAddress int           // games per client address, IPv6 per /64 (4)
+	Engines       int           // engines, so moves searched at once (the cores, at most 4)
+	IdleTimeout   time.Duration // a game nobody asked about this long is dropped (1 h)
+	ActiveWindow  time.Duration // a game that moved this recently is never dropped for room (5 min)
+	MoveTimeout   time.Duration // the longest a request may take, waiting included (30 s)
+
+	once     sync.Once
 	mu       sync.Mutex
 	sessions map[string]*restGame
+	engines  *enginePool
 }
 
+// restGame is one client's game. Only its position is kept: engines are
+// lent by the pool for each move.
 type restGame struct {
-	mu     sync.Mutex
-	pos    *core.Position
-	engine Player
-	seen   time.Time
+	lock chan struct{} // one slot, held while a request uses pos
+	pos  *core.Position
+	addr string // the client's address key (clientAddr)
+	// Under RESTAPI.mu:
+	seen  time.Time // last request
+	moved time.Time // last move; zero: none yet
 }
 
-const restCookie = "evochess_session"
+const (
+	restCookie = "evochess_session"
+	// maxRESTBody: no request carries a body; a client sending one gets
+	// this much read at most.
+	maxRESTBody = 1 << 10
+)
+
+func (a *RESTAPI) init() {
+	a.once.Do(func() {
+		def := func(v *int, d int) {
+			if *v <= 0 {
+				*v = d
+			}
+		}
+		defDur := func(v *time.Duration, d time.Duration) {
+			if *v <= 0 {
+				*v = d
+			}
+		}
+		def(&a.MaxSessions, 256)
+		def(&a.MaxPerAddress, 4)
+		def(&a.Engines, min(runtime.NumCPU(), 4))
+		defDur(&a.IdleTimeout, time.Hour)
+		defDur(&a.ActiveWindow, 5*time.Minute)
+		defDur(&a.MoveTimeout, 30*time.Second)
+		a.sessions = map[string]*restGame{}
+		a.engines = newEnginePool(a.NewEngine, a.Engines)
+	})
+}
+
+// Close closes the engines; requests still running get none.
+func (a *RESTAPI) Close() error {
+	a.init()
+	a.engines.close()
+	return nil
+}
 
 func (a *RESTAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	fail := func(code int) { w.WriteHeader(code) } // empty body: seed 000's error answer
+	a.init()
 	path := r.URL.Path
-	g, err := a.session(w, r)
-	if err != nil {
-		fail(http.StatusServiceUnavailable)
+	if r.ContentLength > maxRESTBody {
+		w.WriteHeader(http.StatusRequestEntityTooLarge)
 		return
 	}
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	answer := func(body string) {
-		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-		w.Write([]byte(path + body))
-	}
+	r.Body = http.MaxBytesReader(w, r.Body, maxRESTBody)
+	ctx, cancel := context.WithTimeout(r.Context(), a.MoveTimeout)
+	defer cancel()
+	get, post := r.Method == http.MethodGet, r.Method == http.MethodPost
+	var body string
+	code := http.StatusOK
 	switch {
-	case path == "/get/board" && r.Method == http.MethodGet:
-		answer(boardString(g.pos))
-	case strings.HasPrefix(path, "/get/possible_moves/") && r.Method == http.MethodGet:
+	case get && path == "/get/board":
+		body, code = a.read(ctx, r, boardString)
+	case get && strings.HasPrefix(path, "/get/possible_moves/"):
 		sq, ok := parseSquare(strings.TrimPrefix(path, "/get/possible_moves/"))
 		if !ok {
-			fail(http.StatusBadRequest)
-			return
+			code = http.StatusBadRequest
+			break
 		}
-		var b strings.Builder
-		seen := core.Bitboard(0)
-		for _, m := range g.pos.LegalMoves() {
-			if m.From() == sq && !seen.Has(m.To()) { // four promotions, one square
-				seen |= core.SquareBB(m.To())
-				b.WriteString(m.To().String())
-			}
-		}
-		answer(b.String())
-	case strings.HasPrefix(path, "/post/move/") && r.Method == http.MethodPost:
-		text := strings.TrimPrefix(path, "/post/move/")
-		if len(text) < 4 || len(text) > 5 || g.pos.Status().Over() {
-			fail(http.StatusBadRequest)
-			return
-		}
-		if len(text) == 4 { // a bare e7e8 promotes to a queen
-			if m, err := g.pos.ParseUCIMove(text + "q"); err == nil && m.IsPromotion() {
-				text += "q"
-			}
-		}
-		m, err := g.pos.ParseUCIMove(text)
-		if err != nil {
-			fail(http.StatusBadRequest)
-			return
-		}
-		g.pos.MakeMove(m)
-		reply := ""
-		if !g.pos.Status().Over() {
-			ctx, cancel := context.WithTimeout(r.Context(), 30*time.Second)
-			res, err := g.engine.Play(ctx, GameView{Pos: g.pos.Clone(), Moves: g.pos.Moves()}, a.Limits)
-			cancel()
-			if err != nil || !g.pos.IsLegal(res.Move) {
-				g.pos.UnmakeMove() // the engine failed: the game stays as it was
-				fail(http.StatusServiceUnavailable)
-				return
-			}
-			g.pos.MakeMove(res.Move)
-			reply = res.Move.String()
-		}
-		answer(reply)
-	case (path == "/get/status/" || path == "/get/status") && r.Method == http.MethodGet:
-		side := "w"
-		if g.pos.SideToMove() == core.Black {
-			side = "b"
-		}
-		result := map[core.Outcome]string{core.Ongoing: "*", core.WhiteWins: "1-0", core.BlackWins: "0-1", core.Draw: "1/2"}[g.pos.Status().Outcome]
-		answer(side + result)
-	case path == "/post/new" && r.Method == http.MethodPost:
-		g.pos = core.NewPosition()
-		g.engine.NewGame(r.Context())
-		answer("")
+		body, code = a.read(ctx, r, func(p *core.Position) string { return possibleMoves(p, sq) })
+	case get && (path == "/get/status/" || path == "/get/status"):
+		body, code = a.read(ctx, r, statusString)
+	case post && strings.HasPrefix(path, "/post/move/"):
+		body, code = a.move(ctx, r, strings.TrimPrefix(path, "/post/move/"))
+	case post && path == "/post/new":
+		code = a.newGame(ctx, w, r)
 	default:
-		fail(http.StatusNotFound)
+		code = http.StatusNotFound
 	}
+	if code != http.StatusOK {
+		if code == http.StatusServiceUnavailable || code == http.StatusTooManyRequests {
+			w.Header().Set("Retry-After", "60")
+		}
+		w.WriteHeader(code) // empty body: seed 000's error answer
+		return
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Write([]byte(path + body))
 }
 
-// session finds the client's game, or starts one (setting the cookie).
-// Only a POST starts one: reading without a game reads the start position,
-// so clients that never play (crawlers, health checks) cost nothing and
-// cannot push real games out.
-func (a *RESTAPI) session(w http.ResponseWriter, r *http.Request) (*restGame, error) {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	if a.sessions == nil {
-		a.sessions = map[string]*restGame{}
+// read answers from the client's game, or from the start position when
+// it has none (reading costs no session).
+func (a *RESTAPI) read(ctx context.Context, r *http.Request, f func(*core.Position) string) (string, int) {
+	g := a.lookup(r)
+	if g == nil {
+		return f(core.NewPosition()), http.StatusOK
 	}
-	now := time.Now()
-	if c, err := r.Cookie(restCookie); err == nil {
-		if g := a.sessions[c.Value]; g != nil {
-			g.seen = now
-			return g, nil
+	if !g.acquire(ctx) {
+		return "", http.StatusServiceUnavailable
+	}
+	defer g.release()
+	return f(g.pos), http.StatusOK
+}
+
+// move plays the client's move and the engine's answer, or neither.
+func (a *RESTAPI) move(ctx context.Context, r *http.Request, text string) (string, int) {
+	g := a.lookup(r)
+	if g == nil {
+		return "", http.StatusConflict // no game: POST /post/new first
+	}
+	if !g.acquire(ctx) {
+		return "", http.StatusServiceUnavailable
+	}
+	defer g.release()
+	if len(text) < 4 || len(text) > 5 || g.pos.Status().Over() {
+		return "", http.StatusBadRequest
+	}
+	if len(text) == 4 { // a bare e7e8 promotes to a queen
+		if m, err := g.pos.ParseUCIMove(text + "q"); err == nil && m.IsPromotion() {
+			text += "q"
 		}
 	}
-	if r.Method != http.MethodPost {
-		return &restGame{pos: core.NewPosition(), engine: nil, seen: now}, nil
-	}
-	a.expire(now)
-	eng, err := a.NewEngine()
+	m, err := g.pos.ParseUCIMove(text)
 	if err != nil {
-		return nil, err
+		return "", http.StatusBadRequest
 	}
-	var id [16]byte
-	rand.Read(id[:])
-	key := hex.EncodeToString(id[:])
-	g := &restGame{pos: core.NewPosition(), engine: eng, seen: now}
-	a.sessions[key] = g
-	http.SetCookie(w, &http.Cookie{Name: restCookie, Value: key, Path: "/", HttpOnly: true, SameSite: http.SameSiteLaxMode})
-	return g, nil
+	g.pos.MakeMove(m)
+	reply := ""
+	if !g.pos.Status().Over() {
+		res, err := a.engineMove(ctx, g.pos)
+		if err != nil || !g.pos.IsLegal(res) {
+			g.pos.UnmakeMove() // no answer: the game stays as it was
+			return "", http.StatusServiceUnavailable
+		}
+		g.pos.MakeMove(res)
+		reply = res.String()
+	}
+	a.touch(g, true)
+	return reply, http.StatusOK
 }
 
-// expire drops idle sessions, and the oldest beyond MaxSessions. Their
-// engines are closed once any request still using them is done (under
-// the game's lock, outside the sessions lock).
-func (a *RESTAPI) expire(now time.Time) {
-	var gone []*restGame
-	for k, g := range a.sessions {
-		if a.IdleTimeout > 0 && now.Sub(g.seen) > a.IdleTimeout {
-			gone = append(gone, g)
-			delete(a.sessions, k)
-		}
+// engineMove borrows an engine for one answer. The engine starts a new
+// game each time, so no game's answers depend on another's.
+func (a *RESTAPI) engineMove(ctx context.Context, pos *core.Position) (core.Move, error) {
+	e, err := a.engines.get(ctx)
+	if err != nil {
+		return core.NullMove, err
 	}
-	for a.MaxSessions > 0 && len(a.sessions) >= a.MaxSessions {
-		oldest := ""
-		for k, g := range a.sessions {
-			if oldest == "" || g.seen.Before(a.sessions[oldest].seen) {
-				oldest = k
-			}
-		}
-		gone = append(gone, a.sessions[oldest])
-		delete(a.sessions, oldest)
+	err = e.NewGame(ctx)
+	var res MoveReply
+	if err == nil {
+		res, err = e.Play(ctx, GameView{StartFEN: core.StartFEN, Pos: pos.Clone(), Moves: pos.Moves()}, a.Limits)
 	}
-	for _, g := range gone {
-		go func() {
-			g.mu.Lock()
-			defer g.mu.Unlock()
-			g.engine.Close()
-		}()
+	a.engines.put(e, err == nil)
+	return res.Move, err
+}
+
+// newGame restarts the client's game, or starts one (setting the cookie)
+// if there is room.
+func (a *RESTAPI) newGame(ctx context.Context, w http.ResponseWriter, r *http.Request) int {
+	if g := a.lookup(r); g != nil {
+		if !g.acquire(ctx) {
+			return http.StatusServiceUnavailable
+		}
+		g.pos = core.NewPosition()
+		g.release()
+		return http.StatusOK
+	}
+	key, code := a.admit(clientAddr(r), time.Now())
+	if code == http.StatusOK {
+		http.SetCookie(w, &http.Cookie{Name: restCookie, Value: key, Path: "/", HttpOnly: true, SameSite: http.SameSiteLaxMode})
+	}
+	return code
+}
+
+// acquire takes the game for one request, waiting at most until ctx ends.
+func (g *restGame) acquire(ctx context.Context) bool {
+	select {
+	case g.lock <- struct{}{}:
+		return true
+	case <-ctx.Done():
+		return false
 	}
 }
 
-// Sessions returns how many games are open.
-func (a *RESTAPI) Sessions() int {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	return len(a.sessions)
-}
+func (g *restGame) release() { <-g.lock }
 
 func boardString(p *core.Position) string {
 	var b strings.Builder
@@ -208,6 +249,27 @@ func boardString(p *core.Position) string {
 		}
 	}
 	return b.String()
+}
+
+func possibleMoves(p *core.Position, sq core.Square) string {
+	var b strings.Builder
+	seen := core.Bitboard(0)
+	for _, m := range p.LegalMoves() {
+		if m.From() == sq && !seen.Has(m.To()) { // four promotions, one square
+			seen |= core.SquareBB(m.To())
+			b.WriteString(m.To().String())
+		}
+	}
+	return b.String()
+}
+
+func statusString(p *core.Position) string {
+	side := "w"
+	if p.SideToMove() == core.Black {
+		side = "b"
+	}
+	result := map[core.Outcome]string{core.Ongoing: "*", core.WhiteWins: "1-0", core.BlackWins: "0-1", core.Draw: "1/2"}[p.Status().Outcome]
+	return side + result
 }
 
 func parseSquare(s string) (core.Square, bool) {

@@ -59,6 +59,8 @@ func TestRESTGame(t *testing.T) {
 		{"GET", "/get/possible_moves/e4", 200, "/get/possible_moves/e4"},
 		{"GET", "/get/possible_moves/z9", 400, ""},
 		{"GET", "/get/possible_moves/", 400, ""},
+		{"POST", "/post/move/e2e4", 409, ""}, // no game yet
+		{"POST", "/post/new", 200, "/post/new"},
 		{"POST", "/post/move/e2e5", 400, ""},
 		{"POST", "/post/move/e7e5", 400, ""},
 		{"GET", "/post/move/e2e4", 404, ""},
@@ -87,6 +89,8 @@ func TestRESTGame(t *testing.T) {
 func TestRESTSessionsAndMate(t *testing.T) {
 	srv := newRESTServer(t)
 	a, b := client(t, srv), client(t, srv)
+	a.do("POST", "/post/new")
+	b.do("POST", "/post/new")
 	a.do("POST", "/post/move/e2e4")
 	if _, board := b.do("GET", "/get/board"); !strings.Contains(board, "PPPPPPPP") {
 		t.Fatalf("b sees a's move: %s", board)
@@ -96,7 +100,7 @@ func TestRESTSessionsAndMate(t *testing.T) {
 	}
 }
 
-// Reading without a game creates none.
+// Reading without a game creates none, nor does a move: only /post/new.
 func TestRESTReadsCreateNoSession(t *testing.T) {
 	api := &RESTAPI{Limits: core.Limits{Depth: 1}, NewEngine: func() (Player, error) {
 		w, err := core.LoadWeights("full")
@@ -119,8 +123,12 @@ func TestRESTReadsCreateNoSession(t *testing.T) {
 		t.Fatalf("%d sessions after reads only", n)
 	}
 	c := client(t, srv)
+	if code, _ := c.do("POST", "/post/move/e2e4"); code != http.StatusConflict || api.Sessions() != 0 {
+		t.Fatalf("a move without a game: %d, %d sessions", code, api.Sessions())
+	}
+	c.do("POST", "/post/new")
 	c.do("POST", "/post/move/e2e4")
 	if n := api.Sessions(); n != 1 {
-		t.Fatalf("%d sessions after a move", n)
+		t.Fatalf("%d sessions after a new game and a move", n)
 	}
 }

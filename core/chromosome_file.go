@@ -33,6 +33,8 @@ const (
 	maxListedNames    = 5
 )
 
+var chromosomeFiles = FileLimit{What: "chromosome files", Max: maxChromosomeFile}
+
 // ChromosomeFileError reports what is wrong in a chromosome file.
 type ChromosomeFileError struct {
 	File   string // path; empty when read from a stream
@@ -133,11 +135,14 @@ func LoadChromosome(nameOrPath string) (*Chromosome, error) {
 	if c, err := Player(nameOrPath); err == nil {
 		return c, nil
 	}
-	f, err := os.Open(nameOrPath)
+	f, err := chromosomeFiles.Open(nameOrPath)
 	if err != nil {
 		reason := err.Error()
+		var uf *UserFileError
 		if errors.Is(err, os.ErrNotExist) {
 			reason = fmt.Sprintf("no such file, and not a player name (have %s)", strings.Join(PlayerNames(), ", "))
+		} else if errors.As(err, &uf) {
+			reason = uf.Reason
 		}
 		return nil, &ChromosomeFileError{File: nameOrPath, Reason: reason}
 	}

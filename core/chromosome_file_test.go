@@ -157,17 +157,26 @@ func TestLoadChromosome(t *testing.T) {
 	if err := os.WriteFile(bad, []byte(`{"format":"evochess-chromosome","version":1,"schema":"seed004","genes":{"x":1}}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	tests := []struct {
+	huge := filepath.Join(dir, "huge.json") // sparse: costs no disk
+	if err := os.WriteFile(huge, nil, 0o644); err != nil || os.Truncate(huge, 5<<20) != nil {
+		t.Fatal("cannot make a 5 MB file")
+	}
+	type test struct {
 		arg, schema, name string
 		values            []float64
 		err               string
-	}{
+	}
+	tests := []test{
 		{arg: "seed003", schema: "seed003", name: "seed003", values: mustPreset(t, "seed003").Default().Values},
 		{arg: "SEED003_Evolved", schema: "seed003", name: "seed003_evolved", values: Seed003Evolved().Values},
 		{arg: "seed004_mid", schema: "seed004", name: "seed004_mid", values: Seed004Mid().Values},
 		{arg: path, schema: "seed004", name: c.Name, values: c.Values},
 		{arg: bad, err: "chromosome file " + bad + ", field genes.x: schema seed004 has no gene \"x\""},
 		{arg: filepath.Join(dir, "none.json"), err: "none.json: no such file, and not a player name (have full, seed000"},
+		{arg: huge, err: "chromosome file " + huge + ": 5 MB, over the 4 MB limit for chromosome files"},
+	}
+	if _, err := os.Stat("/dev/zero"); err == nil { // read for ever before
+		tests = append(tests, test{arg: "/dev/zero", err: "chromosome file /dev/zero: a device, not a regular file"})
 	}
 	for _, tt := range tests {
 		got, err := LoadChromosome(tt.arg)

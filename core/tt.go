@@ -41,16 +41,16 @@ func NewTransTable(mb int) *TransTable {
 	return t
 }
 
-// Resize reallocates the table to at most mb megabytes, clearing it.
+// Resize reallocates the table to at most mb megabytes, or what the
+// machine can spare (CapHashMB), clearing it.
 func (t *TransTable) Resize(mb int) {
-	if mb < 1 {
-		mb = 1
-	}
+	mb = CapHashMB(mb)
 	n := uint64(mb) << 20 / 64 // buckets are 64 bytes; round down to a power of two
 	size := uint64(1)
 	for size*2 <= n {
 		size *= 2
 	}
+	t.buckets = nil // the old table may go before the new one is made: both may not fit
 	t.buckets = make([]ttBucket, size)
 	t.mask = size - 1
 	t.gen = 0

@@ -43,6 +43,7 @@ type uciEngine struct {
 	cancel  context.CancelFunc
 	ctx     context.Context
 	weights *Weights
+	asked   int // the Hash last asked for; opts.HashMB is what the machine gave
 }
 
 type lockedWriter struct {
@@ -66,25 +67,32 @@ func RunUCI(ctx context.Context, in io.Reader, out io.Writer, opts UCIOptions) e
 	if err != nil {
 		return err
 	}
-	e := &uciEngine{out: &lockedWriter{w: bufio.NewWriter(out)}, opts: opts, pos: NewPosition(), ctx: ctx, weights: w}
-	e.s = NewSearcher(w, opts.HashMB)
+	e := &uciEngine{out: &lockedWriter{w: bufio.NewWriter(out)}, opts: opts, pos: NewPosition(), ctx: ctx, weights: w, asked: opts.HashMB}
+	e.opts.HashMB = CapHashMB(opts.HashMB) // said on "uci", when the GUI listens
+	e.s = NewSearcher(w, e.opts.HashMB)
 	e.applySearchOptions()
 	defer e.stopSearch()
 
-	lines := make(chan string)
+	lines := make(chan uciLine)
 	readErr := make(chan error, 1)
 	go func() {
-		sc := bufio.NewScanner(in)
-		sc.Buffer(make([]byte, 64*1024), 1<<20)
-		for sc.Scan() {
+		lr := newLineReader(in, maxUCILine)
+		for {
+			line, err := lr.next()
+			if err != nil {
+				if err == io.EOF {
+					err = nil
+				}
+				readErr <- err
+				close(lines)
+				return
+			}
 			select {
-			case lines <- sc.Text():
+			case lines <- line:
 			case <-ctx.Done():
 				return
 			}
 		}
-		readErr <- sc.Err()
-		close(lines)
 	}()
 	for {
 		select {
@@ -94,7 +102,11 @@ func RunUCI(ctx context.Context, in io.Reader, out io.Writer, opts UCIOptions) e
 			if !ok {
 				return <-readErr
 			}
-			if !e.handle(line) {
+			if line.tooLong {
+				e.out.println("info string line too long (over %d bytes), ignored", maxUCILine)
+				continue
+			}
+			if !e.handle(line.text) {
 				return nil
 			}
 		}
@@ -117,6 +129,7 @@ func (e *uciEngine) handle(line string) bool {
 		e.out.println("option name Search type combo default strong var strong var plain")
 		e.out.println("option name Plain Quiescence type spin default 0 min 0 max 16")
 		e.out.println("option name Move Overhead type spin default %d min 0 max 5000", DefaultUCIOptions().MoveOverhead.Milliseconds())
+		e.sayHashCap()
 		e.out.println("uciok")
 	case "isready":
 		e.out.println("readyok")
@@ -174,8 +187,7 @@ func (e *uciEngine) setOption(args []string) {
 	switch id {
 	case "hash":
 		if n, ok := atoi(1, 65536); ok {
-			e.opts.HashMB = n
-			e.s.ResizeHash(n)
+			e.s.ResizeHash(e.hashMB(n))
 		}
 	case "clear hash":
 		e.s.NewGame()
@@ -207,6 +219,22 @@ func (e *uciEngine) setOption(args []string) {
 		e.out.println("info string unknown option %q", strings.Join(name, " "))
 	}
 	e.applySearchOptions()
+}
+
+// hashMB caps a Hash setting to what the machine can spare, saying so.
+func (e *uciEngine) hashMB(n int) int {
+	e.asked = n
+	e.opts.HashMB = CapHashMB(n)
+	e.sayHashCap()
+	return e.opts.HashMB
+}
+
+// sayHashCap tells the GUI when its Hash was more than the machine has
+// (rather than dying of it, or shrinking it silently).
+func (e *uciEngine) sayHashCap() {
+	if e.opts.HashMB < e.asked {
+		e.out.println("info string Hash capped to %d MB (of %d asked): what this machine can spare", e.opts.HashMB, e.asked)
+	}
 }
 
 func (e *uciEngine) applySearchOptions() {
@@ -319,14 +347,19 @@ func (e *uciEngine) goCommand(args []string) {
 			return
 		}
 	}
-	if perft > 0 {
-		e.goPerft(perft)
-		return
-	}
 	ctx, cancel := context.WithCancel(e.ctx)
 	done := make(chan struct{})
 	e.search, e.cancel = done, cancel
 	pos := e.pos.Clone()
+	if perft > 0 {
+		// In the background like a search: a deep perft runs for hours,
+		// and stop, isready and quit must still be heard.
+		go func() {
+			defer close(done)
+			e.perft(ctx, pos, perft)
+		}()
+		return
+	}
 	e.s.OnInfo = e.printInfo
 	go func() {
 		defer close(done)
@@ -343,12 +376,18 @@ func (e *uciEngine) goCommand(args []string) {
 	}()
 }
 
-func (e *uciEngine) goPerft(depth int) {
+// perft prints the count below each root move as it is done, then the
+// total, or says it was stopped.
+func (e *uciEngine) perft(ctx context.Context, pos *Position, depth int) {
 	start := time.Now()
 	var total uint64
-	for _, d := range e.pos.Divide(depth) {
+	err := pos.DivideContext(ctx, depth, func(d DivideEntry) {
 		e.out.println("%s: %d", d.Move, d.Nodes)
 		total += d.Nodes
+	})
+	if err != nil {
+		e.out.println("info string perft %d stopped after %v", depth, time.Since(start).Round(time.Millisecond))
+		return
 	}
 	e.out.println("\nNodes searched: %d (%v)", total, time.Since(start).Round(time.Millisecond))
 }

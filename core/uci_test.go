@@ -3,33 +3,45 @@ package core
 import (
 	"bufio"
 	"context"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
 	"time"
 )
 
-// uciSession drives RunUCI through pipes.
+// uciSession drives RunUCI through pipes. Its output is read all the
+// time, whether or not a test waits for it, so the engine never blocks on
+// writing while the test writes (both pipes are unbuffered).
 type uciSession struct {
 	t    *testing.T
 	in   *io.PipeWriter
-	out  *bufio.Scanner
-	done chan error
+	out  chan string   // the engine's lines; closed at the end of its output
+	done chan struct{} // closed when RunUCI returned
+	err  error         // what it returned
 }
 
 func startUCI(t *testing.T) *uciSession {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	s := &uciSession{t: t, in: inW, out: bufio.NewScanner(outR), done: make(chan error, 1)}
+	s := &uciSession{t: t, in: inW, out: make(chan string, 1<<16), done: make(chan struct{})}
 	go func() {
-		err := RunUCI(context.Background(), inR, outW, DefaultUCIOptions())
+		s.err = RunUCI(context.Background(), inR, outW, DefaultUCIOptions())
 		outW.Close()
-		s.done <- err
+		inR.CloseWithError(fmt.Errorf("the engine ended (%v)", s.err)) // fails a send instead of blocking it
+		close(s.done)
+	}()
+	go func() {
+		sc := bufio.NewScanner(outR)
+		for sc.Scan() {
+			s.out <- sc.Text()
+		}
+		close(s.out)
+		io.Copy(io.Discard, outR)
 	}()
 	t.Cleanup(func() {
 		inW.Close()
-		go io.Copy(io.Discard, outR)
 		select {
 		case <-s.done:
 		case <-time.After(5 * time.Second):
@@ -39,10 +51,23 @@ func startUCI(t *testing.T) *uciSession {
 	return s
 }
 
+// send writes lines, failing the test if the engine stops reading them
+// for 10 seconds (its command loop is stuck).
 func (s *uciSession) send(lines ...string) {
+	s.t.Helper()
 	for _, l := range lines {
-		if _, err := io.WriteString(s.in, l+"\n"); err != nil {
-			s.t.Fatal(err)
+		written := make(chan error, 1)
+		go func() {
+			_, err := io.WriteString(s.in, l+"\n")
+			written <- err
+		}()
+		select {
+		case err := <-written:
+			if err != nil {
+				s.t.Fatalf("sending %.40q: %v", l, err)
+			}
+		case <-time.After(10 * time.Second):
+			s.t.Fatalf("the engine does not read %.40q", l)
 		}
 	}
 }
@@ -51,28 +76,14 @@ func (s *uciSession) send(lines ...string) {
 func (s *uciSession) expect(prefix string) (string, []string) {
 	s.t.Helper()
 	var seen []string
-	lines := make(chan string)
-	go func() {
-		for s.out.Scan() {
-			l := s.out.Text()
-			lines <- l
-			if strings.HasPrefix(l, prefix) {
-				close(lines)
-				return
-			}
-		}
-		close(lines)
-	}()
 	timeout := time.After(10 * time.Second)
 	for {
 		select {
-		case l, ok := <-lines:
+		case l, ok := <-s.out:
 			if !ok {
 				s.t.Fatalf("no line starting with %q; got %q", prefix, seen)
 			}
 			if strings.HasPrefix(l, prefix) {
-				for range lines {
-				}
 				return l, seen
 			}
 			seen = append(seen, l)

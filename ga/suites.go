@@ -5,7 +5,6 @@ import (
 	"embed"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"strings"
 
 	"github.com/evochess/evochess/core"
@@ -13,6 +12,9 @@ import (
 
 //go:embed suites/*.epd
 var suiteFiles embed.FS
+
+// suiteLimit bounds a suite file: the built-in ones are a few hundred KB.
+var suiteLimit = core.FileLimit{What: "test suites", Max: 64 << 20}
 
 // SuiteNames are the best-move suites compiled into the program
 // (ga/suites/README.md says where they come from).
@@ -24,7 +26,7 @@ func LoadSuite(nameOrPath string) ([]*core.EPDRecord, error) {
 	var err error
 	if b, e := suiteFiles.ReadFile("suites/" + nameOrPath + ".epd"); e == nil && !strings.ContainsAny(nameOrPath, "/.") {
 		data = b
-	} else if data, err = os.ReadFile(nameOrPath); err != nil {
+	} else if data, err = suiteLimit.ReadFile(nameOrPath); err != nil {
 		return nil, fmt.Errorf("suite %q: not a built-in suite (%s) and %w", nameOrPath, strings.Join(SuiteNames, ", "), err)
 	}
 	recs, err := core.ReadEPD(bytes.NewReader(data))

@@ -95,7 +95,7 @@ func (d *Dir) importEPD(from, name string) (string, error) {
 	if _, err := d.DatasetInfo(name); err == nil {
 		return "", fmt.Errorf("dataset %q exists already (delete it, or import under another --name)", name)
 	}
-	f, err := os.Open(from)
+	f, err := epdImports.Open(from)
 	if err != nil {
 		return "", err
 	}

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"time"
 )
 
@@ -168,7 +167,7 @@ func shallowIndent(data []byte, prefix string, maxDepth int) []byte {
 // open reads path's envelope, checks its format and version (a newer one
 // is refused, an older one migrated) and decodes the content into out.
 func open(path string, f format, out any) error {
-	data, err := os.ReadFile(path)
+	data, err := readJSON(path)
 	if err != nil {
 		return err
 	}

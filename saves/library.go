@@ -297,7 +297,7 @@ func (d *Dir) Import(from, name string) (kind string, saved string, err error) {
 		saved, err := d.importEPD(from, name)
 		return Datasets, saved, err
 	}
-	data, err := os.ReadFile(from)
+	data, err := readJSON(from)
 	if err != nil {
 		return "", "", err
 	}
@@ -309,7 +309,7 @@ func (d *Dir) Import(from, name string) (kind string, saved string, err error) {
 	}
 	switch probe.Format {
 	case playerFormat.name:
-		p, err := readPlayer(from)
+		p, err := decodePlayer(from, data)
 		if err != nil {
 			return "", "", err
 		}
@@ -318,7 +318,7 @@ func (d *Dir) Import(from, name string) (kind string, saved string, err error) {
 		}
 		return Players, p.Name, d.SavePlayer(p, false)
 	case runFormat.name:
-		r, err := readRun(from)
+		r, err := decodeRun(from, data)
 		if err != nil {
 			return "", "", err
 		}

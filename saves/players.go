@@ -103,8 +103,17 @@ func (d *Dir) LoadPlayer(name string) (*Player, error) {
 }
 
 func readPlayer(path string) (*Player, error) {
+	data, err := readJSON(path)
+	if err != nil {
+		return nil, err
+	}
+	return decodePlayer(path, data)
+}
+
+// decodePlayer reads a player file's contents.
+func decodePlayer(path string, data []byte) (*Player, error) {
 	var p Player
-	if err := open(path, playerFormat, &p); err != nil {
+	if err := unseal(path, data, playerFormat, &p); err != nil {
 		return nil, err
 	}
 	if err := p.Check(); err != nil {

@@ -94,8 +94,21 @@ func (h *RunHandle) load() (*ga.Run, error) {
 }
 
 func readRun(path string) (*ga.Run, error) {
+	data, err := readJSON(path)
+	if err != nil {
+		var fe *FileError
+		if !errors.As(err, &fe) {
+			err = &FileError{Path: path, Reason: err.Error()}
+		}
+		return nil, err
+	}
+	return decodeRun(path, data)
+}
+
+// decodeRun reads a run file's contents.
+func decodeRun(path string, data []byte) (*ga.Run, error) {
 	var r ga.Run
-	if err := open(path, runFormat, &r); err != nil {
+	if err := unseal(path, data, runFormat, &r); err != nil {
 		var fe *FileError
 		if !errors.As(err, &fe) {
 			err = &FileError{Path: path, Reason: err.Error()}
@@ -173,7 +186,7 @@ func (d *Dir) Individual(ref string) (*ga.Genome, error) {
 // ReadRunFile reads a run file anywhere: a saved run's run.json or
 // checkpoint, or what evolve --out wrote.
 func ReadRunFile(path string) (*ga.Run, error) {
-	data, err := os.ReadFile(path)
+	data, err := readJSON(path)
 	if err != nil {
 		return nil, err
 	}
@@ -181,7 +194,7 @@ func ReadRunFile(path string) (*ga.Run, error) {
 		Format string `json:"format"`
 	}
 	if json.Unmarshal(data, &probe) == nil && probe.Format != "" {
-		return readRun(path)
+		return decodeRun(path, data)
 	}
 	return nil, &FileError{Path: path, Reason: "not an evochess run file (no format field)"}
 }

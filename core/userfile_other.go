@@ -1,0 +1,6 @@
+//go:build !unix
+
+package core
+
+// openNonblock: no named pipes to hang on here.
+const openNonblock = 0
