@@ -38,7 +38,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(stderr, "solve", "%v", err)
 	}
-	if ps.UCI != "" {
+	if ps.External() {
 		return usageError(stderr, "solve", "--player must be a built-in engine")
 	}
 	w, err := ps.Weights()

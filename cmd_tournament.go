@@ -21,7 +21,7 @@ import (
 
 const tournamentSynopsis = "evochess tournament --format round-robin|selection|knockout|gauntlet --player SPEC --player SPEC … [flags]"
 
-const tournamentAbout = `Play a tournament between built-in and external UCI engines on parallel
+const tournamentAbout = `Play a tournament between built-in and external engines (UCI or xboard) on parallel
 workers. Each pairing plays colour-swapped pairs of games from the same
 opening. A progress bar goes to stderr; the standings (points, W-D-L, Elo ±
 95% error) and crosstable to stdout, or a JSON summary with --json.
@@ -30,14 +30,18 @@ A player SPEC is comma-separated key=value pairs:
   name=base,chromosome=full,depth=4
   name=sf1,uci=/usr/games/stockfish,depth=1
   name=sf1800,uci=/usr/games/stockfish,option.UCI_LimitStrength=true,option.UCI_Elo=1800
+  name=phalanx,xboard=/usr/games/phalanx,args=-l-,depth=4
+  name=hoi,engine=/usr/games/hoichess,movetime=1000
   name=plain,chromosome=seed003,search=plain,qs=3,depth=3
   name=evo,population=runs/x/run.json#best,nodes=20000
 Keys: name; chromosome (preset, player name or chromosome file; default
 full), population (an individual of a saved run or a run file: NAME#best,
 runs/x/run.json#gen0, #N or #id=N), player (a saved player; keys after it
-override its settings) or uci (engine path) with args and option.NAME=VALUE; search
-(strong|plain); qs (plain quiescence plies); hash (MB); and the player's own
-limit: depth, nodes, movetime (ms) or tc (10+0.1).`
+override its settings) or an external engine's path: uci=PATH, xboard=PATH
+or engine=PATH (protocol detected; proto=uci|xboard|auto says it), with args
+and option.NAME=VALUE; search (strong|plain); qs (plain quiescence plies);
+hash (MB); and the player's own limit: depth, nodes, movetime (ms) or tc
+(10+0.1).`
 
 // tournamentFlags are the flags tournament and match share.
 type tournamentFlags struct {

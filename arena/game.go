@@ -21,6 +21,8 @@ const (
 	ReasonIllegalMove  = "illegal move"
 	ReasonCrashed      = "engine crashed"
 	ReasonUnresponsive = "engine unresponsive"
+	ReasonResigned     = "resigned" // the engine's own resignation
+	ReasonFalseClaim   = "false claim"
 	ReasonResign       = "adjudication: resign"
 	ReasonDrawScore    = "adjudication: draw"
 	ReasonAborted      = "aborted"
@@ -228,6 +230,10 @@ func engineReason(err error) string {
 	switch {
 	case errors.Is(err, ErrEngineUnresponsive):
 		return ReasonUnresponsive
+	case errors.Is(err, ErrResigned):
+		return ReasonResigned
+	case errors.Is(err, ErrFalseClaim):
+		return ReasonFalseClaim
 	default:
 		return ReasonCrashed
 	}

@@ -67,7 +67,7 @@ func terminationTag(reason string) string {
 	switch reason {
 	case ReasonTimeForfeit:
 		return "time forfeit"
-	case ReasonIllegalMove, ReasonCrashed, ReasonUnresponsive:
+	case ReasonIllegalMove, ReasonCrashed, ReasonUnresponsive, ReasonFalseClaim:
 		return "rules infraction"
 	case ReasonResign, ReasonDrawScore, ReasonMaxMoves:
 		return "adjudication"

@@ -40,6 +40,12 @@ type Player interface {
 var (
 	ErrEngineCrashed      = errors.New("engine crashed")
 	ErrEngineUnresponsive = errors.New("engine unresponsive")
+	// ErrResigned: the engine resigned instead of moving (xboard engines
+	// can; UCI has no way to).
+	ErrResigned = errors.New("engine resigned")
+	// ErrFalseClaim: the engine claimed a result the position does not
+	// have (a win while the referee's game goes on).
+	ErrFalseClaim = errors.New("false result claim")
 )
 
 // EnginePlayer is the built-in engine playing in-process.

@@ -1,15 +1,11 @@
 package arena
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
-	"io"
-	"os/exec"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/evochess/evochess/core"
@@ -20,8 +16,6 @@ import (
 // misbehaving engine costs the game it misbehaved in and nothing more.
 type UCIPlayer struct {
 	name    string
-	path    string
-	args    []string
 	options [][2]string
 
 	// HandshakeTimeout bounds start-up ("uci" … "uciok", "isready" … "readyok").
@@ -34,84 +28,29 @@ type UCIPlayer struct {
 	// it on time first; this one only guards against a hung process.
 	Margin time.Duration
 
-	mu     sync.Mutex // guards proc, closed and idName
-	proc   *uciProcess
-	closed bool
-	idName string
+	host engineHost
 }
-
-// uciProcess is one run of the engine. Every method works on the process
-// it started with, so a Close from another goroutine can never pull a
-// process out from under a running Play.
-type uciProcess struct {
-	cmd      *exec.Cmd
-	stdin    io.WriteCloser
-	stdout   io.ReadCloser
-	lines    chan string   // closed when stdout ends
-	exited   chan struct{} // closed when the process has been reaped
-	killOnce sync.Once
-}
-
-// errClosed: the player was closed and will not start its engine again.
-var errClosed = errors.New("engine player closed")
 
 // NewUCIPlayer returns a player for the engine at path, started with args
 // and configured with setoption name/value pairs.
 func NewUCIPlayer(name, path string, args []string, options [][2]string) *UCIPlayer {
-	return &UCIPlayer{name: name, path: path, args: args, options: options,
+	return &UCIPlayer{name: name, options: options, host: engineHost{path: path, args: args},
 		HandshakeTimeout: 10 * time.Second, MoveTimeout: 60 * time.Second, Margin: 2 * time.Second}
 }
 
 func (u *UCIPlayer) Name() string { return u.name }
 
 // EngineName returns the engine's own name (from "id name"), once started.
-func (u *UCIPlayer) EngineName() string {
-	u.mu.Lock()
-	defer u.mu.Unlock()
-	return u.idName
-}
+func (u *UCIPlayer) EngineName() string { return u.host.id() }
 
-func (u *UCIPlayer) current() *uciProcess {
-	u.mu.Lock()
-	defer u.mu.Unlock()
-	return u.proc
-}
+func (u *UCIPlayer) current() *engineProcess { return u.host.current() }
 
 // start launches the engine and completes the handshake.
-func (u *UCIPlayer) start(ctx context.Context) (*uciProcess, error) {
-	cmd := exec.Command(u.path, u.args...)
-	ownProcessGroup(cmd)
-	cmd.WaitDelay = time.Second // Wait returns even if a grandchild keeps a pipe open
-	stdin, err := cmd.StdinPipe()
+func (u *UCIPlayer) start(ctx context.Context) (*engineProcess, error) {
+	p, err := u.host.launch()
 	if err != nil {
 		return nil, err
 	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	u.mu.Lock()
-	if u.closed {
-		u.mu.Unlock()
-		return nil, errClosed
-	}
-	if err := cmd.Start(); err != nil {
-		u.mu.Unlock()
-		return nil, fmt.Errorf("%s: %w", u.path, err)
-	}
-	p := &uciProcess{cmd: cmd, stdin: stdin, stdout: stdout, lines: make(chan string, 1024), exited: make(chan struct{})}
-	u.proc = p
-	u.mu.Unlock()
-	go func() {
-		sc := bufio.NewScanner(stdout)
-		sc.Buffer(make([]byte, 64*1024), 1<<20)
-		for sc.Scan() {
-			p.lines <- sc.Text()
-		}
-		close(p.lines)
-		cmd.Wait()
-		close(p.exited)
-	}()
 	if err := p.send("uci"); err != nil {
 		return nil, u.fail(p, ErrEngineCrashed)
 	}
@@ -122,12 +61,16 @@ func (u *UCIPlayer) start(ctx context.Context) (*uciProcess, error) {
 			return nil, u.fail(p, err)
 		}
 		if name, ok := strings.CutPrefix(line, "id name "); ok {
-			u.mu.Lock()
-			u.idName = strings.TrimSpace(name)
-			u.mu.Unlock()
+			u.host.setID(strings.TrimSpace(name))
 		}
 		if strings.TrimSpace(line) == "uciok" {
 			break
+		}
+		if xboardAnswer(line) {
+			// Waiting for a uciok that will never come would cost every
+			// game the whole handshake timeout and say nothing useful.
+			return nil, u.fail(p, fmt.Errorf("%w: %s answered %q to uci: it speaks xboard (give xboard=%s or engine=%s)",
+				ErrEngineCrashed, u.host.path, line, u.host.path, u.host.path))
 		}
 	}
 	for _, o := range u.options {
@@ -142,7 +85,7 @@ func (u *UCIPlayer) start(ctx context.Context) (*uciProcess, error) {
 }
 
 // ready sends isready and waits for readyok.
-func (u *UCIPlayer) ready(ctx context.Context, p *uciProcess) error {
+func (u *UCIPlayer) ready(ctx context.Context, p *engineProcess) error {
 	if err := p.send("isready"); err != nil {
 		return u.fail(p, ErrEngineCrashed)
 	}
@@ -158,62 +101,10 @@ func (u *UCIPlayer) ready(ctx context.Context, p *uciProcess) error {
 	}
 }
 
-func (p *uciProcess) send(line string) error {
-	_, err := io.WriteString(p.stdin, line+"\n")
-	return err
-}
-
-// readLine returns the next line, ErrEngineCrashed when the engine's output
-// ended, ErrEngineUnresponsive at the deadline, or the context's error.
-func (p *uciProcess) readLine(ctx context.Context, deadline <-chan time.Time) (string, error) {
-	select {
-	case line, ok := <-p.lines:
-		if !ok {
-			return "", ErrEngineCrashed
-		}
-		return line, nil
-	case <-deadline:
-		return "", ErrEngineUnresponsive
-	case <-ctx.Done():
-		return "", ctx.Err()
-	}
-}
-
-func (p *uciProcess) dead() bool {
-	select {
-	case <-p.exited:
-		return true
-	default:
-		return false
-	}
-}
-
 // fail kills the process after an error, so the next game starts afresh.
-func (u *UCIPlayer) fail(p *uciProcess, err error) error {
-	u.kill(p)
-	return err
-}
+func (u *UCIPlayer) fail(p *engineProcess, err error) error { return u.host.fail(p, err) }
 
-// kill stops process p (its whole process group) and waits until it is
-// reaped; safe to call more than once and from several goroutines.
-func (u *UCIPlayer) kill(p *uciProcess) {
-	if p == nil {
-		return
-	}
-	u.mu.Lock()
-	if u.proc == p {
-		u.proc = nil
-	}
-	u.mu.Unlock()
-	p.killOnce.Do(func() {
-		p.stdin.Close()
-		killGroup(p.cmd)
-		p.stdout.Close() // wake the reader even if a grandchild holds the pipe
-	})
-	for range p.lines { // let the reader finish
-	}
-	<-p.exited
-}
+func (u *UCIPlayer) kill(p *engineProcess) { u.host.kill(p) }
 
 // NewGame starts the engine if needed (again, if it died since the last
 // game) and tells it a new game begins.
@@ -384,18 +275,6 @@ func parseInfo(f []string, r *MoveReply) {
 // keeps the player from starting it again. A Play blocked on the engine
 // returns (as a crash).
 func (u *UCIPlayer) Close() error {
-	u.mu.Lock()
-	u.closed = true
-	p := u.proc
-	u.mu.Unlock()
-	if p == nil {
-		return nil
-	}
-	p.send("quit")
-	select {
-	case <-p.exited:
-	case <-time.After(time.Second):
-	}
-	u.kill(p)
+	u.host.close("quit")
 	return nil
 }

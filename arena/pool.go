@@ -47,7 +47,7 @@ type roster struct {
 func newRoster(specs []PlayerSpec) *roster {
 	r := &roster{specs: specs, weights: make([]*core.Weights, len(specs)), errs: make([]error, len(specs))}
 	for i, ps := range specs {
-		if ps.UCI == "" {
+		if !ps.External() {
 			r.weights[i], r.errs[i] = ps.Weights()
 		}
 	}
@@ -117,7 +117,7 @@ func (p *Pool) worker() {
 		r := t.roster
 		get := func(i, colour int) (Player, error) {
 			ps := r.specs[i]
-			if ps.UCI != "" {
+			if ps.External() {
 				key := ps.processKey()
 				if external[key] == nil {
 					pl, err := ps.New()

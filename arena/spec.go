@@ -13,18 +13,25 @@ import (
 //
 //	name=base,chromosome=full,depth=4
 //	name=sf1,uci=/usr/games/stockfish,depth=1,option.Skill Level=3
+//	name=phalanx,xboard=/usr/games/phalanx,depth=4
+//	name=hoi,engine=/usr/games/hoichess,movetime=1000
 //	name=plain3,chromosome=seed003,search=plain,qs=3,depth=3
 //
 // Keys: name; chromosome (a preset, player name or chromosome file; the
 // default is full), population (FILE#best, FILE#gen0, FILE#N, FILE#id=N:
-// an individual of a run written by evochess evolve) or uci (an engine's path) with args (space-separated)
-// and option.NAME=VALUE; search (strong|plain) and qs (plain quiescence
+// an individual of a run written by evochess evolve) or an external
+// engine's path: uci=PATH (UCI), xboard=PATH (CECP) or engine=PATH (the
+// protocol found out by a handshake; proto=uci|xboard|auto says it), with
+// args (space-separated) and option.NAME=VALUE (UCI setoption, xboard
+// option NAME=VALUE); search (strong|plain) and qs (plain quiescence
 // plies) for built-in engines; hash (MB); and the player's own limit,
 // overriding the tournament's: depth, nodes, movetime (ms) or tc (10+0.1).
 type PlayerSpec struct {
-	Name            string
-	Chromosome      string
-	UCI             string
+	Name       string
+	Chromosome string
+	// Engine is an external engine's path, spoken to in Proto.
+	Engine          string
+	Proto           Protocol
 	Args            []string
 	Options         [][2]string
 	Mode            core.SearchMode
@@ -51,6 +58,8 @@ var PlayerLoader func(name string) (PlayerSpec, error)
 // ParsePlayerSpec reads the text form; errors name the offending key.
 func ParsePlayerSpec(s string) (PlayerSpec, error) {
 	ps := PlayerSpec{HashMB: 16}
+	pathKey := ""      // which of uci=, xboard=, engine= gave the path
+	var proto Protocol // proto=, checked against pathKey at the end
 	if strings.Count(s, "player=") > 1 {
 		return PlayerSpec{}, fmt.Errorf("player %q: player: give one saved player", s)
 	}
@@ -93,8 +102,20 @@ func ParsePlayerSpec(s string) (PlayerSpec, error) {
 				return bad(k, "%v", err)
 			}
 			ps.Genes, ps.Population = c, v
-		case k == "uci":
-			ps.UCI = v
+		case k == "uci" || k == "xboard" || k == "engine":
+			if pathKey != "" {
+				return bad(k, "give one engine path (%s= is already set)", pathKey)
+			}
+			ps.Engine, pathKey = v, k
+			if k != "engine" {
+				ps.Proto = Protocol(k)
+			}
+		case k == "proto":
+			p, err := ParseProtocol(v)
+			if err != nil {
+				return bad(k, "%v", err)
+			}
+			proto = p
 		case k == "args":
 			ps.Args = strings.Fields(v)
 		case strings.HasPrefix(k, "option."):
@@ -128,20 +149,32 @@ func ParsePlayerSpec(s string) (PlayerSpec, error) {
 			}
 			ps.TC = &tc
 		default:
-			return bad(k, "unknown key (have name, chromosome, uci, args, option.NAME, search, qs, hash, depth, nodes, movetime, tc)")
+			return bad(k, "unknown key (have name, chromosome, uci, xboard, engine, proto, args, option.NAME, search, qs, hash, depth, nodes, movetime, tc)")
 		}
 	}
-	if ps.Genes != nil && (ps.Chromosome != "" || ps.UCI != "") {
-		return bad("population", "a player is one of chromosome, population, player or uci")
+	if proto != "" {
+		switch {
+		case ps.Engine == "":
+			return bad("proto", "is for external engines (engine=PATH)")
+		case pathKey != "engine" && proto != ps.Proto:
+			return bad("proto", "%s=PATH already says the protocol is %s", pathKey, pathKey)
+		}
+		ps.Proto = proto
 	}
-	if ps.UCI != "" && ps.Chromosome != "" {
-		return bad("uci", "a player is either a built-in engine (chromosome) or an external one (uci), not both")
+	if ps.Engine != "" && ps.Proto == "" {
+		ps.Proto = ProtoAuto
 	}
-	if ps.UCI == "" && ps.Chromosome == "" && ps.Genes == nil {
+	if ps.Genes != nil && (ps.Chromosome != "" || ps.Engine != "") {
+		return bad("population", "a player is one of chromosome, population, player or an engine path")
+	}
+	if ps.Engine != "" && ps.Chromosome != "" {
+		return bad(pathKey, "a player is either a built-in engine (chromosome) or an external one (%s), not both", pathKey)
+	}
+	if ps.Engine == "" && ps.Chromosome == "" && ps.Genes == nil {
 		ps.Chromosome = "full"
 	}
-	if ps.UCI == "" && (len(ps.Options) > 0 || len(ps.Args) > 0) {
-		return bad("option", "options and args are for uci engines")
+	if ps.Engine == "" && (len(ps.Options) > 0 || len(ps.Args) > 0) {
+		return bad("option", "options and args are for external engines (uci=, xboard= or engine=)")
 	}
 	if ps.Chromosome != "" {
 		if _, err := core.LoadChromosome(ps.Chromosome); err != nil {
@@ -153,8 +186,8 @@ func ParsePlayerSpec(s string) (PlayerSpec, error) {
 	}
 	if ps.Name == "" {
 		ps.Name = ps.Chromosome
-		if ps.UCI != "" {
-			ps.Name = ps.UCI[strings.LastIndex(ps.UCI, "/")+1:]
+		if ps.Engine != "" {
+			ps.Name = ps.Engine[strings.LastIndex(ps.Engine, "/")+1:]
 		}
 	}
 	return ps, nil
@@ -163,13 +196,16 @@ func ParsePlayerSpec(s string) (PlayerSpec, error) {
 // processKey identifies an external engine's process: players with the
 // same key can share one (the name is not part of it).
 func (ps PlayerSpec) processKey() string {
-	return fmt.Sprintf("%q %q %q", ps.UCI, ps.Args, ps.Options)
+	return fmt.Sprintf("%q %q %q %q", ps.Engine, ps.Proto, ps.Args, ps.Options)
 }
+
+// External reports whether the player is an external engine.
+func (ps PlayerSpec) External() bool { return ps.Engine != "" }
 
 // New makes an instance of the player.
 func (ps PlayerSpec) New() (Player, error) {
-	if ps.UCI != "" {
-		return NewUCIPlayer(ps.Name, ps.UCI, ps.Args, ps.Options), nil
+	if ps.Engine != "" {
+		return NewExternalPlayer(ps.Name, ps.Engine, ps.Args, ps.Options, ps.Proto), nil
 	}
 	w, err := ps.Weights()
 	if err != nil {

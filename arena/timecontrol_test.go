@@ -33,7 +33,7 @@ func TestParseTimeControl(t *testing.T) {
 
 func TestParsePlayerSpec(t *testing.T) {
 	ps, err := ParsePlayerSpec("name=sf,uci=/usr/games/stockfish,option.Skill Level=3,args=-a -b,depth=1")
-	if err != nil || ps.Name != "sf" || ps.UCI != "/usr/games/stockfish" || len(ps.Options) != 1 || ps.Options[0] != [2]string{"Skill Level", "3"} ||
+	if err != nil || ps.Name != "sf" || ps.Engine != "/usr/games/stockfish" || ps.Proto != ProtoUCI || len(ps.Options) != 1 || ps.Options[0] != [2]string{"Skill Level", "3"} ||
 		len(ps.Args) != 2 || ps.TC == nil || ps.TC.Depth != 1 {
 		t.Errorf("%+v %v", ps, err)
 	}

@@ -19,7 +19,8 @@ import (
 type Env struct {
 	Ctx  context.Context
 	Data *saves.Dir // nil: nothing can be saved or loaded
-	// Engines are external UCI engines (paths) the Tournament tab offers.
+	// Engines are external engines (paths) the Play and Tournament tabs
+	// offer; debianEngines says how each speaks, others are detected.
 	Engines []string
 	// Workers is the default for games at once (0: the number of cores).
 	Workers int
@@ -44,15 +45,75 @@ func (e *Env) workers() int {
 	return runtime.NumCPU()
 }
 
-// engineName and engineArgs: how an installed engine is named and started
-// (gnuchess speaks UCI only when asked).
+// debianEngine is a chess engine Debian installs in /usr/games: the
+// protocol it speaks and how it is started.
+type debianEngine struct {
+	path  string
+	proto arena.Protocol
+	args  []string
+}
+
+var debianEngines = []debianEngine{
+	{"/usr/games/stockfish", arena.ProtoUCI, nil},
+	{"/usr/games/toga2", arena.ProtoUCI, nil},
+	{"/usr/games/glaurung", arena.ProtoUCI, nil},
+	{"/usr/games/gnuchess", arena.ProtoUCI, []string{"--uci"}}, // xboard unless asked
+	// -l-: learning would rewrite /var/games/phalanx.learn after every game
+	// and let earlier games change later ones.
+	{"/usr/games/phalanx", arena.ProtoXboard, []string{"-l-"}},
+	{"/usr/games/hoichess", arena.ProtoXboard, nil},
+	{"/usr/games/fairymax", arena.ProtoXboard, nil},
+	{"/usr/games/crafty", arena.ProtoXboard, nil},
+}
+
+func debianEngineAt(path string) (debianEngine, bool) {
+	for _, e := range debianEngines {
+		if e.path == path {
+			return e, true
+		}
+	}
+	return debianEngine{}, false
+}
+
+// engineName, engineArgs and engineProto: how an engine is named,
+// started and spoken to (detected by a handshake when not one of Debian's).
 func engineName(path string) string { return path[strings.LastIndex(path, "/")+1:] }
 
 func engineArgs(path string) []string {
-	if engineName(path) == "gnuchess" {
-		return []string{"--uci"}
+	e, _ := debianEngineAt(path)
+	return e.args
+}
+
+func engineProto(path string) arena.Protocol {
+	if e, ok := debianEngineAt(path); ok {
+		return e.proto
 	}
-	return nil
+	return arena.ProtoAuto
+}
+
+// engineLabel is how lists show an engine: its name and protocol.
+func engineLabel(path string) string {
+	switch engineProto(path) {
+	case arena.ProtoUCI:
+		return engineName(path) + " (UCI)"
+	case arena.ProtoXboard:
+		return engineName(path) + " (xboard)"
+	}
+	return engineName(path) + " (protocol detected)"
+}
+
+// engineSpec is the player SPEC keys that start the engine: uci=, xboard=
+// or engine= (detected) with its args.
+func engineSpec(path string) string {
+	key := "engine"
+	if p := engineProto(path); p != arena.ProtoAuto {
+		key = string(p)
+	}
+	spec := key + "=" + path
+	if a := engineArgs(path); len(a) > 0 {
+		spec += ",args=" + strings.Join(a, " ")
+	}
+	return spec
 }
 
 // savedNames lists what the data directory holds of a kind (none without one).
@@ -66,9 +127,9 @@ func (e *Env) savedNames(kind string) []string {
 // DefaultEngines lists Debian's chess engines that are installed.
 func DefaultEngines() []string {
 	var out []string
-	for _, p := range []string{"/usr/games/stockfish", "/usr/games/toga2", "/usr/games/glaurung", "/usr/games/phalanx", "/usr/games/gnuchess"} {
-		if st, err := os.Stat(p); err == nil && !st.IsDir() {
-			out = append(out, p)
+	for _, e := range debianEngines {
+		if st, err := os.Stat(e.path); err == nil && !st.IsDir() {
+			out = append(out, e.path)
 		}
 	}
 	return out

@@ -167,7 +167,7 @@ func TestFlowClockRunsOut(t *testing.T) {
 func TestOpponentsIncludeSavedAndExternal(t *testing.T) {
 	a := testApp(t, 100, 30)
 	p := playOf(a)
-	p.env.Engines = []string{"/usr/games/stockfish"}
+	p.env.Engines = []string{"/usr/games/stockfish", "/usr/games/phalanx", "/opt/other/engine"}
 	c, _ := core.Player("seed004")
 	if err := p.env.Data.SavePlayer(&saves.Player{Name: "champ", Chromosome: c, Search: "strong"}, false); err != nil {
 		t.Fatal(err)
@@ -176,7 +176,7 @@ func TestOpponentsIncludeSavedAndExternal(t *testing.T) {
 	for _, o := range p.opponents() {
 		names = append(names, o.name)
 	}
-	for _, want := range []string{"full", "seed004", "player champ", "stockfish (UCI)"} {
+	for _, want := range []string{"full", "seed004", "player champ", "stockfish (UCI)", "phalanx (xboard)", "engine (protocol detected)"} {
 		if !slices.Contains(names, want) {
 			t.Errorf("opponents %v lack %q", names, want)
 		}

@@ -53,8 +53,8 @@ func (p *playPage) opponents() []opponent {
 	}
 	for _, path := range p.env.Engines {
 		name := engineName(path)
-		out = append(out, opponent{name + " (UCI)", func() (arena.Player, error) {
-			return arena.NewUCIPlayer(name, path, engineArgs(path), nil), nil
+		out = append(out, opponent{engineLabel(path), func() (arena.Player, error) {
+			return arena.NewExternalPlayer(name, path, engineArgs(path), nil, engineProto(path)), nil
 		}})
 	}
 	return out

@@ -116,11 +116,8 @@ func (t *tournamentPage) refresh() {
 		add("run "+name+" best", "name="+name+"-best,population="+name+"#best", false)
 	}
 	for _, eng := range t.env.Engines {
-		name, args := engineName(eng), ""
-		if a := engineArgs(eng); len(a) > 0 {
-			args = ",args=" + strings.Join(a, " ")
-		}
-		add(name+" (UCI, depth 1)", "name="+name+"1,uci="+eng+args+",depth=1", false)
+		label := strings.TrimSuffix(engineLabel(eng), ")") + ", depth 1)"
+		add(label, "name="+engineName(eng)+"1,"+engineSpec(eng)+",depth=1", false)
 	}
 	t.focus = min(t.focus, 5+len(t.entries))
 }

@@ -235,7 +235,7 @@ func (cfg *Config) startEngines(ctx context.Context) error {
 		engines = append(engines, engine{"label " + cfg.Label.Name, *cfg.Label})
 	}
 	for _, e := range engines {
-		if e.ps.UCI == "" {
+		if !e.ps.External() {
 			if _, err := e.ps.Weights(); err != nil {
 				return fmt.Errorf("%s: %w", e.role, err)
 			}

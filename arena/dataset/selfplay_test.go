@@ -181,7 +181,7 @@ func TestGenerateSelfplayErrors(t *testing.T) {
 		{"no time control", func(c *Config, _ *State) { c.Options.TC = arena.TimeControl{} }, "no limit"},
 		{"label without limit", func(c *Config, _ *State) { c.Label = &depthless }, "fixed limit"},
 		{"engine missing", func(c *Config, _ *State) {
-			c.Players = append(c.Players, arena.PlayerSpec{Name: "x", UCI: "/nonexistent/engine"})
+			c.Players = append(c.Players, arena.PlayerSpec{Name: "x", Engine: "/nonexistent/engine"})
 		}, "/nonexistent/engine"},
 	}
 	for _, tc := range tests {

@@ -1,0 +1,198 @@
+package arena
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"sync"
+	"time"
+)
+
+// engineProcess is one run of an external engine, whatever protocol it
+// speaks. Every method works on the process it started with, so a Close
+// from another goroutine can never pull a process out from under a
+// running Play.
+type engineProcess struct {
+	cmd      *exec.Cmd
+	stdin    io.WriteCloser
+	stdout   io.ReadCloser
+	lines    chan string   // closed when stdout ends
+	exited   chan struct{} // closed when the process has been reaped
+	killOnce sync.Once
+}
+
+// errClosed: the player was closed and will not start its engine again.
+var errClosed = errors.New("engine player closed")
+
+// launchEngine starts path in a process group of its own and reads its
+// output line by line. The reader goroutine ends when the output does,
+// which kill guarantees.
+func launchEngine(path string, args []string) (*engineProcess, error) {
+	cmd := exec.Command(path, args...)
+	ownProcessGroup(cmd)
+	cmd.WaitDelay = time.Second // Wait returns even if a grandchild keeps a pipe open
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	p := &engineProcess{cmd: cmd, stdin: stdin, stdout: stdout, lines: make(chan string, 1024), exited: make(chan struct{})}
+	go func() {
+		sc := bufio.NewScanner(stdout)
+		sc.Buffer(make([]byte, 64*1024), 1<<20)
+		for sc.Scan() {
+			p.lines <- sc.Text()
+		}
+		close(p.lines)
+		cmd.Wait()
+		close(p.exited)
+	}()
+	return p, nil
+}
+
+func (p *engineProcess) send(line string) error {
+	_, err := io.WriteString(p.stdin, line+"\n")
+	return err
+}
+
+// readLine returns the next line, ErrEngineCrashed when the engine's output
+// ended, ErrEngineUnresponsive at the deadline, or the context's error.
+func (p *engineProcess) readLine(ctx context.Context, deadline <-chan time.Time) (string, error) {
+	select {
+	case line, ok := <-p.lines:
+		if !ok {
+			return "", ErrEngineCrashed
+		}
+		return line, nil
+	case <-deadline:
+		return "", ErrEngineUnresponsive
+	case <-ctx.Done():
+		return "", ctx.Err()
+	}
+}
+
+// pending returns a line already written, without waiting; ok is false
+// when there is none (or the output has ended).
+func (p *engineProcess) pending() (line string, ok bool) {
+	select {
+	case line, ok = <-p.lines:
+		return line, ok
+	default:
+		return "", false
+	}
+}
+
+func (p *engineProcess) dead() bool {
+	select {
+	case <-p.exited:
+		return true
+	default:
+		return false
+	}
+}
+
+// kill stops the process (its whole process group) and waits until it is
+// reaped; safe to call more than once and from several goroutines.
+func (p *engineProcess) kill() {
+	p.killOnce.Do(func() {
+		p.stdin.Close()
+		killGroup(p.cmd)
+		p.stdout.Close() // wake the reader even if a grandchild holds the pipe
+	})
+	for range p.lines { // let the reader finish
+	}
+	<-p.exited
+}
+
+// engineHost owns the current process of an external engine player: it
+// starts one, hands it out, forgets it after a fault, and after Close
+// starts no other.
+type engineHost struct {
+	path string
+	args []string
+
+	mu     sync.Mutex // guards proc, closed and idName
+	proc   *engineProcess
+	closed bool
+	idName string
+}
+
+func (h *engineHost) current() *engineProcess {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.proc
+}
+
+// launch starts a new process as the current one (unless closed).
+func (h *engineHost) launch() (*engineProcess, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.closed {
+		return nil, errClosed
+	}
+	p, err := launchEngine(h.path, h.args)
+	if err != nil {
+		return nil, err
+	}
+	h.proc = p
+	return p, nil
+}
+
+// kill stops p and forgets it, so the next game starts afresh.
+func (h *engineHost) kill(p *engineProcess) {
+	if p == nil {
+		return
+	}
+	h.mu.Lock()
+	if h.proc == p {
+		h.proc = nil
+	}
+	h.mu.Unlock()
+	p.kill()
+}
+
+// fail kills the process after an error and returns the error.
+func (h *engineHost) fail(p *engineProcess, err error) error {
+	h.kill(p)
+	return err
+}
+
+func (h *engineHost) setID(name string) {
+	h.mu.Lock()
+	h.idName = name
+	h.mu.Unlock()
+}
+
+func (h *engineHost) id() string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.idName
+}
+
+// close asks the engine to quit with its protocol's command, makes sure
+// the process is gone, and keeps the host from starting another. A Play
+// blocked on the engine returns (as a crash).
+func (h *engineHost) close(quit string) {
+	h.mu.Lock()
+	h.closed = true
+	p := h.proc
+	h.mu.Unlock()
+	if p == nil {
+		return
+	}
+	p.send(quit)
+	select {
+	case <-p.exited:
+	case <-time.After(time.Second):
+	}
+	h.kill(p)
+}
