@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"runtime"
 	"syscall"
 	"time"
 
@@ -18,11 +19,15 @@ import (
 	"github.com/evochess/evochess/tui"
 )
 
-const serveSynopsis = "evochess serve [--ssh ADDR] [--http ADDR] [--data DIR] [--idle 30m]"
+const serveSynopsis = "evochess serve [--ssh ADDR] [--http ADDR] [--data DIR] [--idle 30m] [--authorized-keys FILE] [limits]"
 
 const serveAbout = `Serve the terminal arena over SSH (ssh -p PORT host: one app per session;
 no shell, no files outside the data directory; the host key is kept in the
-data directory) and/or seed 000's REST API over HTTP (one game per client:
+data directory; anyone gets in and the sessions share the data directory,
+or with --authorized-keys only those keys, each user saving in
+users/NAME of the data directory and reading the rest as a shared
+library; sessions, CPU workers, disk and saves bounded by the flags below)
+and/or seed 000's REST API over HTTP (one game per client:
 /post/new to start, /get/board, /get/possible_moves/e2, /post/move/e2e4,
 /get/status/; at most --http-games games, --http-per-address per client,
 games being played never dropped to make room). Runs until interrupted.`
@@ -35,7 +40,17 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("serve")
 	sshAddr := fs.String("ssh", "", "SSH listen `ADDR`, e.g. :2222")
 	httpAddr := fs.String("http", "", "HTTP listen `ADDR`, e.g. :8080")
-	idle := fs.Duration("idle", 30*time.Minute, "close SSH sessions idle this long")
+	idle := fs.Duration("idle", 30*time.Minute, "close SSH sessions whose user has not typed or clicked for this long (0: never)")
+	keysFile := fs.String("authorized-keys", "", "let in only the public keys of this OpenSSH authorized_keys `FILE`, each user with data of its own (default: anyone, sharing the data directory)")
+	handshake := fs.Duration("ssh-handshake", 10*time.Second, "close SSH connections without a session this long after connecting or after their last session")
+	perConn := fs.Int("ssh-per-connection", 2, "SSH sessions open on one connection")
+	sshPerAddr := fs.Int("ssh-per-address", 4, "SSH sessions from one client address (IPv6: per /64)")
+	sessions := fs.Int("ssh-sessions", 64, "SSH sessions at once; beyond them a client is told the server is full")
+	workers := fs.Int("workers", runtime.NumCPU(), "CPU workers (games or searches at once) all SSH sessions share (default: the number of CPUs)")
+	sessionWorkers := fs.Int("session-workers", 2, "CPU workers one SSH session may use at most")
+	quota := byteSize(50 << 20)
+	fs.Var(&quota, "quota", "disk one SSH user may fill with saves (a key's user; anonymous: each session) (0: no limit)")
+	savesPerMin := fs.Int("saves-per-minute", 10, "saves one SSH session may make a minute (0: any number)")
 	level := fs.String("http-engine", "depth=3", "the REST API engine's budget per move (depth=N, nodes=N, movetime=MS)")
 	maxGames := fs.Int("http-games", 256, "REST games open at once")
 	perAddr := fs.Int("http-per-address", 4, "REST games per client address (IPv6: per /64); raise it behind a proxy")
@@ -48,6 +63,19 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	}
 	if *maxGames < 1 || *perAddr < 1 {
 		return usageError(stderr, "serve", "--http-games and --http-per-address must be at least 1")
+	}
+	if *perConn < 1 || *sshPerAddr < 1 || *sessions < 1 || *workers < 1 || *sessionWorkers < 1 {
+		return usageError(stderr, "serve", "--ssh-per-connection, --ssh-per-address, --ssh-sessions, --workers and --session-workers must be at least 1")
+	}
+	if *handshake <= 0 || *idle < 0 || *savesPerMin < 0 {
+		return usageError(stderr, "serve", "--ssh-handshake must be positive, --idle and --saves-per-minute not negative")
+	}
+	var keys *tui.AuthorizedKeys
+	if *keysFile != "" {
+		var err error
+		if keys, err = tui.LoadAuthorizedKeys(*keysFile); err != nil {
+			return usageError(stderr, "serve", "--authorized-keys: %v", err)
+		}
 	}
 	tc, err := arena.ParseTimeControl(*level)
 	if err != nil || tc.Base > 0 {
@@ -65,7 +93,10 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		running++
 		go func() {
 			errs <- tui.ServeSSH(ctx, tui.SSHConfig{Addr: *sshAddr, Data: d, Idle: *idle, Log: stderr,
-				Ready: func(addr string) { fmt.Fprintf(stderr, "ssh: listening on %s\n", addr) }})
+				Ready:   func(addr string) { fmt.Fprintf(stderr, "ssh: listening on %s\n", addr) },
+				Limits:  tui.SSHLimits{Handshake: *handshake, PerConnection: *perConn, PerAddress: *sshPerAddr, Sessions: *sessions},
+				Workers: tui.NewWorkerBudget(*workers, *sessionWorkers),
+				Quota:   int64(quota), SavesPerMinute: *savesPerMin, Keys: keys})
 		}()
 	}
 	if *httpAddr != "" {

@@ -103,13 +103,17 @@ func (a *RESTAPI) Sessions() int {
 	return len(a.sessions)
 }
 
-// clientAddr is what the per-address cap counts: the client's IP, or its
-// /64 for IPv6, since anyone with one IPv6 address has the whole /64.
-// (Behind a reverse proxy every client is the proxy: raise the cap.)
-func clientAddr(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
+// clientAddr is what the per-address cap counts: see ClientAddress.
+func clientAddr(r *http.Request) string { return ClientAddress(r.RemoteAddr) }
+
+// ClientAddress is what a per-address cap counts of a client's host:port:
+// its IP, or its /64 for IPv6, since anyone with one IPv6 address has the
+// whole /64. (Behind a reverse proxy every client is the proxy: raise the
+// cap.)
+func ClientAddress(hostport string) string {
+	host, _, err := net.SplitHostPort(hostport)
 	if err != nil {
-		host = r.RemoteAddr
+		host = hostport
 	}
 	ip := net.ParseIP(host)
 	if ip == nil {

@@ -4,6 +4,7 @@ package tui
 
 import (
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
@@ -42,6 +43,9 @@ type App struct {
 	w, h     int
 	showHelp bool
 	tabXs    []int // where each tab's label ends on the bar, for clicks
+
+	lastInput  time.Time // the last key or click, for Env.Idle
+	idleClosed bool
 }
 
 // New makes the app for one terminal: r renders for it (an SSH session's
@@ -55,14 +59,14 @@ func New(env *Env, r *lipgloss.Renderer, plain bool) *App {
 	plainStyle, faint := st.r.NewStyle(), st.r.NewStyle().Faint(true)
 	h.Styles = help.Styles{ShortKey: st.Header, ShortDesc: plainStyle, ShortSeparator: faint, Ellipsis: faint,
 		FullKey: st.Header, FullDesc: plainStyle, FullSeparator: faint}
-	a := &App{env: env, st: st, keys: keys, help: h, w: 80, h: 24}
+	a := &App{env: env, st: st, keys: keys, help: h, w: 80, h: 24, lastInput: time.Now()}
 	a.pages = []page{newPlayPage(env, st, keys), newTournamentPage(env, st, keys), newEvolutionPage(env, st, keys)}
 	a.resize()
 	return a
 }
 
 func (a *App) Init() tea.Cmd {
-	var cmds []tea.Cmd
+	cmds := []tea.Cmd{a.idleWait()}
 	for _, p := range a.pages {
 		cmds = append(cmds, p.Init())
 	}
@@ -103,9 +107,13 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case forwardMsg:
 		_, cmd := a.Update(msg.msg)
 		return a, tea.Batch(cmd, msg.next)
+	case idleCheckMsg:
+		return a, a.idleCheck()
 	case tea.KeyMsg:
+		a.input()
 		return a, a.key(msg)
 	case tea.MouseMsg:
+		a.input()
 		if msg.Y == 0 && msg.Action == tea.MouseActionPress && msg.Button == tea.MouseButtonLeft {
 			for i, end := range a.tabXs {
 				if msg.X < end {

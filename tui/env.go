@@ -2,11 +2,10 @@ package tui
 
 import (
 	"context"
-	"errors"
 	"os"
-	"path/filepath"
 	"runtime"
 	"strings"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -18,12 +17,23 @@ import (
 // shares: a context that ends with the program, and the data directory.
 type Env struct {
 	Ctx  context.Context
-	Data *saves.Dir // nil: nothing can be saved or loaded
+	Data *saves.Dir // where the session saves (nil: nothing can be saved or loaded)
+	// Library is a shared data directory the session reads and never
+	// writes (an SSH user's view of the server's own; nil: none).
+	Library *saves.Dir
+	// Saves bounds what the session writes (nil: no bounds).
+	Saves *SavePolicy
 	// Engines are external engines (paths) the Play and Tournament tabs
 	// offer; debianEngines says how each speaks, others are detected.
 	Engines []string
 	// Workers is the default for games at once (0: the number of cores).
 	Workers int
+	// CPU is the session's share of a server's workers (nil: a terminal
+	// of its own, up to MaxWorkers).
+	CPU *WorkerShare
+	// Idle ends the app after this long without a key or a click (0:
+	// never).
+	Idle time.Duration
 	// Hub is shared by the sessions of one server (nil: nothing shared).
 	Hub *Hub
 	// Who names the session for others (an SSH user and address).
@@ -38,11 +48,13 @@ func (e *Env) who() string {
 	return e.Who
 }
 
+// workers is the workers fields' starting value.
 func (e *Env) workers() int {
-	if e.Workers > 0 {
-		return e.Workers
+	n := e.Workers
+	if n <= 0 {
+		n = runtime.NumCPU()
 	}
-	return runtime.NumCPU()
+	return min(n, e.CPU.Max())
 }
 
 // debianEngine is a chess engine Debian installs in /usr/games: the
@@ -116,14 +128,6 @@ func engineSpec(path string) string {
 	return spec
 }
 
-// savedNames lists what the data directory holds of a kind (none without one).
-func (e *Env) savedNames(kind string) []string {
-	if e.Data == nil {
-		return nil
-	}
-	return e.Data.Names(kind)
-}
-
 // DefaultEngines lists Debian's chess engines that are installed.
 func DefaultEngines() []string {
 	var out []string
@@ -133,27 +137,6 @@ func DefaultEngines() []string {
 		}
 	}
 	return out
-}
-
-// SaveGame stores a PGN game in the data directory and returns its name
-// under games/.
-func (e *Env) SaveGame(pgn []byte) (string, error) {
-	if e.Data == nil {
-		return "", errors.New("no data directory")
-	}
-	return e.Data.SaveGame(pgn)
-}
-
-// errText is an error for the status line with the data directory's
-// absolute path named instead of shown: where the server keeps its files
-// is none of an SSH user's business.
-func (e *Env) errText(err error) string {
-	s := err.Error()
-	if e.Data == nil || e.Data.Root == "" {
-		return s
-	}
-	s = strings.ReplaceAll(s, e.Data.Root+string(filepath.Separator), "")
-	return strings.ReplaceAll(s, e.Data.Root, "the data directory")
 }
 
 // forwardMsg carries a message from a worker channel and the command that

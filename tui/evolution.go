@@ -150,9 +150,10 @@ func (e *evolutionPage) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return e, nil
 }
 
-// refreshResumable lists the saved runs that can be resumed.
+// refreshResumable lists the saved runs that can be resumed: the
+// session's own (resuming writes to the run).
 func (e *evolutionPage) refreshResumable() {
-	e.resumable = e.env.savedNames(saves.Runs)
+	e.resumable = e.env.ownNames(saves.Runs)
 	e.resume = min(e.resume, len(e.resumable))
 	e.datasets = e.env.savedNames(saves.Datasets)
 	e.dataset = min(e.dataset, max(len(e.datasets)-1, 0))
@@ -337,7 +338,7 @@ func (e *evolutionPage) key(msg tea.KeyMsg) tea.Cmd {
 		case 6:
 			e.tc = cyc(e.tc, len(evoTCs))
 		case 7:
-			e.workers = min(max(e.workers+d, 1), 64)
+			e.workers = min(max(e.workers+d, 1), e.env.CPU.Max())
 		case 8:
 			e.seed = max(e.seed+d, 1)
 		case 9:
@@ -418,18 +419,44 @@ func (e *evolutionPage) keepBest() {
 	}
 	p := &saves.Player{Name: name, Chromosome: c, Search: mode, PlainQuiescence: e.settings.PlainQuiescence, TC: e.settings.TC,
 		Source: fmt.Sprintf("run %s generation %d best (genome %d)", e.name, last.Generation, last.BestID)}
+	if err := e.env.beforeSave(0); err != nil {
+		e.status = "not kept: " + e.env.errText(err)
+		return
+	}
 	name, err := e.env.Data.SaveFreshPlayer(p)
 	if err != nil {
 		e.status = e.env.errText(err)
 		return
 	}
+	e.env.Saves.saved(saves.Players, name+".json")
 	e.status = "kept as player " + name + ": it is in the Tournament tab's list"
 }
 
 func (e *evolutionPage) start() tea.Cmd {
+	workers, give := e.env.CPU.Take(e.workers)
+	if workers == 0 {
+		e.status = "this session's workers are all busy (its tournament, or the Play tab's engine): wait for them to finish"
+		return nil
+	}
+	cmd := e.startOn(workers, give)
+	if cmd == nil {
+		give()
+	}
+	return cmd
+}
+
+// startOn starts the run on workers workers, which give hands back when
+// it ends; nil: it did not start (the status line says why).
+func (e *evolutionPage) startOn(workers int, give func()) tea.Cmd {
 	var r *ga.Run
 	var h *saves.RunHandle
 	var err error
+	if e.env.Data != nil { // creating or resuming a run is a save
+		if err := e.env.beforeSave(0); err != nil {
+			e.status = "not started: " + e.env.errText(err)
+			return nil
+		}
+	}
 	if e.resume > 0 {
 		if e.env.Data == nil {
 			e.status = "no data directory"
@@ -441,12 +468,12 @@ func (e *evolutionPage) start() tea.Cmd {
 			return nil
 		}
 		r.Reopen()
-		r.Settings.Workers = e.workers
+		r.Settings.Workers = workers
 		e.history = append([]ga.GenStats(nil), r.History...)
 	} else {
 		s := ga.DefaultSettings(ga.Methods[e.method])
 		s.Preset, s.Fitness, s.Population, s.Generations = core.PresetNames()[e.preset], ga.Fitnesses[e.fitness], e.pop, e.gens
-		s.TC, s.Workers, s.Seed = evoTCs[e.tc], e.workers, uint64(e.seed)
+		s.TC, s.Workers, s.Seed = evoTCs[e.tc], workers, uint64(e.seed)
 		s.StartTable = s.StartTable && s.Preset == "seed003"
 		s.ValidateEvery = e.validate
 		if s.Fitness == ga.FitnessPositions {
@@ -466,6 +493,7 @@ func (e *evolutionPage) start() tea.Cmd {
 				e.status = e.env.errText(err)
 				return nil
 			}
+			e.env.Saves.saved(saves.Runs, h.Name)
 			e.name = h.Name
 		}
 	}
@@ -475,12 +503,15 @@ func (e *evolutionPage) start() tea.Cmd {
 			e.status = e.env.errText(err)
 			return nil
 		}
-		r.AfterGeneration = h.Save
+		r.AfterGeneration = e.env.saveGeneration(h)
 	}
 	e.run, e.handle, e.running, e.paused, e.games, e.playing, e.changes, e.current = r, h, true, false, 0, 0, nil, nil
 	e.settings, e.schema, e.watching = r.Settings, r.Schema(), nil
 	e.shared = e.env.Hub.Add("run", fmt.Sprintf("%s on %s by %s", r.Settings.Method, r.Settings.Preset, e.env.who()), r.Settings, e.env, r.Bus())
 	e.status = "running"
+	if workers < e.workers {
+		e.status += fmt.Sprintf(" on %d workers, this session's share of the server", workers)
+	}
 	if e.name != "" {
 		e.status += " (saved as run " + e.name + ")"
 	}
@@ -490,10 +521,14 @@ func (e *evolutionPage) start() tea.Cmd {
 	e.cancel = cancel
 	sub := r.Bus().Subscribe()
 	shared, hub, handle := e.shared, e.env.Hub, h
-	data := e.env.Data
+	var data *saves.Dir
+	if r.Settings.Fitness == ga.FitnessPositions {
+		data = e.env.dirOf(saves.Datasets, r.Settings.Dataset)
+	}
 	execute := func() tea.Msg {
+		defer give()
 		var err error
-		if r.Settings.Fitness == ga.FitnessPositions {
+		if data != nil {
 			// Loading the dataset (and fitting K the first time) takes
 			// seconds: here, off the UI's goroutine.
 			_, err = data.AttachPositions(ctx, r)

@@ -42,9 +42,10 @@ func (p *playPage) opponents() []opponent {
 		c := p.custom
 		out = append(out, builtin(p.customName, c.Compile))
 	}
-	for _, name := range p.env.savedNames(saves.Players) {
+	env := p.env
+	for _, name := range env.savedNames(saves.Players) {
 		out = append(out, builtin("player "+name, func() (*core.Weights, error) {
-			pl, err := p.env.Data.LoadPlayer(name)
+			pl, err := env.dirOf(saves.Players, name).LoadPlayer(name)
 			if err != nil {
 				return nil, err
 			}
@@ -127,11 +128,18 @@ func (p *playPage) maybeThink() tea.Cmd {
 	p.info, p.infoPos = core.Info{}, p.pos.Clone()
 	view := arena.GameView{StartFEN: p.startFEN, Moves: p.pos.Moves(), Pos: p.pos.Clone()}
 	infos := make(chan core.Info, 4)
-	appCtx := p.env.Ctx
+	appCtx, cpu := p.env.Ctx, p.env.CPU
 	search := func() tea.Msg {
+		defer close(infos)
+		// A worker of the session's share: it waits while the session's
+		// tournament or run holds them all.
+		give, err := cpu.Wait(ctx)
+		if err != nil {
+			return engineMoveMsg{gen: gen, err: err}
+		}
+		defer give()
 		slot.mu.Lock()
 		defer slot.mu.Unlock()
-		defer close(infos)
 		if slot.player == nil || slot.name != opp.name {
 			if slot.player != nil {
 				slot.unhook()

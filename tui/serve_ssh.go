@@ -3,7 +3,9 @@ package tui
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
+	"net"
 	"path/filepath"
 	"time"
 
@@ -12,6 +14,7 @@ import (
 	"github.com/charmbracelet/wish"
 	"github.com/charmbracelet/wish/activeterm"
 	bm "github.com/charmbracelet/wish/bubbletea"
+	"github.com/muesli/termenv"
 
 	"github.com/evochess/evochess/saves"
 )
@@ -19,52 +22,71 @@ import (
 // HostKeyFile is the server's persistent key, in the data directory.
 const HostKeyFile = "ssh_host_ed25519"
 
-// SSHConfig is how ServeSSH serves.
+// SSHConfig is how ServeSSH serves. Zero limits are no limits.
 type SSHConfig struct {
-	Addr string        // where to listen, e.g. ":2222"
-	Data *saves.Dir    // the data directory, with the host key
-	Idle time.Duration // a session idle this long is closed
-	// Log gets a line per session start and end, client-supplied fields
-	// sanitized (nil: no log).
+	Addr string     // where to listen, e.g. ":2222"
+	Data *saves.Dir // the data directory, with the host key
+	// Idle ends a session whose user has not typed or clicked for this
+	// long, however busy its screen (0: never).
+	Idle time.Duration
+	// Log gets a line per session start and end, refusal and closed
+	// connection, client-supplied fields sanitized (nil: no log).
 	Log io.Writer
 	// Ready, when set, is told the address once the server listens.
-	Ready func(addr string)
+	Ready  func(addr string)
+	Limits SSHLimits
+	// Workers is the CPU budget the sessions share (nil: each session up
+	// to MaxWorkers).
+	Workers *WorkerBudget
+	// Quota (bytes) and SavesPerMinute bound each user's saves (0: none).
+	Quota          int64
+	SavesPerMinute int
+	// Keys, when set, are the only keys let in, and each key's user saves
+	// in a directory of its own (users/NAME) and reads the data directory
+	// as a shared library. Without them anyone gets in, and the sessions
+	// share the data directory.
+	Keys *AuthorizedKeys
 }
 
 // ServeSSH serves the arena over SSH until ctx ends: one program and one
 // lipgloss renderer per session (colours follow the client's terminal),
 // sessions without a PTY refused, a persistent host key, every session
-// logged, idle sessions closed. There is no shell and no file access: a
-// session is the app, and the app only reads and writes the data
-// directory. Each session's games and searches end with it (its context
-// is the session's). What a client names itself reaches other sessions
-// and the log only sanitized.
+// logged, idle sessions closed, sessions counted against the limits. There
+// is no shell and no file access: a session is the app, and the app only
+// reads and writes the data directory. Each session's games and searches
+// end with it (its context is its channel's). What a client names itself
+// reaches other sessions and the log only sanitized.
 func ServeSSH(ctx context.Context, c SSHConfig) error {
-	data := c.Data
-	if data == nil {
+	if c.Data == nil {
 		return errors.New("serve: the SSH server needs a data directory (for its host key)")
 	}
-	engines := DefaultEngines()
-	hub := &Hub{}
-	srv, err := wish.NewServer(
+	s := &sshServer{c: c, log: newSSHLog(c.Log), engines: DefaultEngines(), hub: &Hub{}}
+	g := newGate(c.Limits, s.log)
+	opts := []ssh.Option{
 		wish.WithAddress(c.Addr),
-		wish.WithHostKeyPath(filepath.Join(data.Root, HostKeyFile)),
-		wish.WithIdleTimeout(c.Idle),
+		wish.WithHostKeyPath(filepath.Join(c.Data.Root, HostKeyFile)),
+		func(srv *ssh.Server) error {
+			srv.ConnCallback = g.connected
+			srv.ChannelHandlers = map[string]ssh.ChannelHandler{"session": g.sessionChannel}
+			srv.ConnectionFailedCallback = s.connectionFailed
+			return nil
+		},
 		wish.WithMiddleware(
-			bm.Middleware(func(s ssh.Session) (tea.Model, []tea.ProgramOption) {
-				ctx, _ := s.Context().Value(sessionCtxKey{}).(context.Context)
-				if ctx == nil {
-					ctx = s.Context()
-				}
-				env := &Env{Ctx: ctx, Data: data, Engines: engines, Hub: hub, Who: sshWho(s)}
-				app := New(env, bm.MakeRenderer(s), PlainFromEnv(s.Environ()))
-				return app, []tea.ProgramOption{tea.WithAltScreen(), tea.WithMouseCellMotion()}
-			}),
-			sessionContext,          // the app's work ends with its session, not its connection
+			func(ssh.Handler) ssh.Handler { return s.session },
 			activeterm.Middleware(), // no PTY: "Requires an active PTY", and the session ends
-			logSessions(c.Log),
+			logSessions(s.log, s.keyUser),
+			g.track,
 		),
-	)
+	}
+	if c.Idle > 0 {
+		// A backstop under the app's own idle time: a connection with no
+		// traffic at all.
+		opts = append(opts, wish.WithIdleTimeout(c.Idle+time.Minute))
+	}
+	if c.Keys != nil {
+		opts = append(opts, wish.WithPublicKeyAuth(c.Keys.allow))
+	}
+	srv, err := wish.NewServer(opts...)
 	if err != nil {
 		return err
 	}
@@ -93,16 +115,72 @@ func ServeSSH(ctx context.Context, c SSHConfig) error {
 	return err
 }
 
-type sessionCtxKey struct{}
+// sshServer is what ServeSSH's sessions share.
+type sshServer struct {
+	c       SSHConfig
+	log     *sshLog
+	engines []string
+	hub     *Hub
+}
 
-// sessionContext gives each session a context of its own, cancelled when
-// the session's app returns: ssh.Session.Context belongs to the
-// connection, which a multiplexing client keeps open across sessions.
-func sessionContext(next ssh.Handler) ssh.Handler {
-	return func(s ssh.Session) {
-		ctx, cancel := context.WithCancel(s.Context())
-		defer cancel()
-		s.Context().SetValue(sessionCtxKey{}, ctx)
-		next(s)
+// session runs the app for one session, until its user quits, is idle,
+// or its channel closes; its work ends with it.
+func (s *sshServer) session(sess ssh.Session) {
+	ctx, cancel := context.WithCancel(sess.Context())
+	defer cancel()
+	env, err := s.env(ctx, sess)
+	if err != nil {
+		s.log.printf("no session for %s: %s", sshWho(sess), Sanitize(err.Error(), 0))
+		wish.Fatalln(sess, "evochess: your data directory cannot be opened; tell the server's operator")
+		return
 	}
+	var app *App
+	run := bm.MiddlewareWithProgramHandler(func(sess ssh.Session) *tea.Program {
+		app = New(env, bm.MakeRenderer(sess), PlainFromEnv(sess.Environ()))
+		return tea.NewProgram(app, append([]tea.ProgramOption{tea.WithAltScreen(), tea.WithMouseCellMotion()}, bm.MakeOptions(sess)...)...)
+	}, termenv.Ascii)
+	run(func(ssh.Session) {})(sess)
+	if app != nil && app.IdleClosed() {
+		s.log.printf("idle %s: closed after %s without input", sshWho(sess), s.c.Idle)
+		fmt.Fprintf(sess, "evochess: closed after %s without input\r\n", s.c.Idle)
+	}
+}
+
+// env is one session's: its data (its user's own directory and the shared
+// library, or the shared directory), its share of the workers, its bounds.
+func (s *sshServer) env(ctx context.Context, sess ssh.Session) (*Env, error) {
+	env := &Env{Ctx: ctx, Data: s.c.Data, Engines: s.engines, Hub: s.hub, Who: sshWho(sess), Idle: s.c.Idle,
+		Saves: &SavePolicy{PerMinute: s.c.SavesPerMinute, Quota: s.c.Quota, Shared: true}}
+	if s.c.Workers != nil {
+		env.CPU = s.c.Workers.Join(ctx)
+	}
+	if s.c.Keys != nil {
+		user, ok := s.c.Keys.user(sess.PublicKey())
+		if !ok { // authentication let in only these keys
+			return nil, errors.New("a session without an authorized key")
+		}
+		d, err := userData(s.c.Data, user)
+		if err != nil {
+			return nil, err
+		}
+		env.Data, env.Library, env.Saves.Shared = d, s.c.Data, false
+		env.Who = user + "@" + Sanitize(sess.RemoteAddr().String(), MaxNameRunes) // the key's name, not the one the client gave
+	}
+	return env, nil
+}
+
+// keyUser names the user of the session's key for the log ("" without
+// authorized keys).
+func (s *sshServer) keyUser(sess ssh.Session) string {
+	name, _ := s.c.Keys.user(sess.PublicKey())
+	return name
+}
+
+// connectionFailed logs a connection that did not complete the handshake
+// (a scanner, a refused key); one the gate closed is logged already.
+func (s *sshServer) connectionFailed(conn net.Conn, err error) {
+	if errors.Is(err, net.ErrClosed) {
+		return
+	}
+	s.log.printf("no handshake with %s: %s", Sanitize(conn.RemoteAddr().String(), MaxNameRunes), Sanitize(err.Error(), 2*MaxNameRunes))
 }

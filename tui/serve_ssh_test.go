@@ -21,6 +21,14 @@ func startSSH(t *testing.T) (string, context.CancelFunc) {
 // startSSHLogged serves over a fresh data directory, the log to logs.
 func startSSHLogged(t *testing.T, logs io.Writer) (string, context.CancelFunc) {
 	t.Helper()
+	addr, _, cancel := startSSHWith(t, func(c *SSHConfig) { c.Log = logs })
+	return addr, cancel
+}
+
+// startSSHWith serves over a fresh data directory (returned) with the
+// configuration set changes.
+func startSSHWith(t *testing.T, set func(*SSHConfig)) (string, *saves.Dir, context.CancelFunc) {
+	t.Helper()
 	d, err := saves.Open(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
@@ -28,9 +36,9 @@ func startSSHLogged(t *testing.T, logs io.Writer) (string, context.CancelFunc) {
 	ctx, cancel := context.WithCancel(context.Background())
 	addrc := make(chan string, 1)
 	done := make(chan error, 1)
-	go func() {
-		done <- ServeSSH(ctx, SSHConfig{Addr: "127.0.0.1:0", Data: d, Idle: time.Minute, Log: logs, Ready: func(a string) { addrc <- a }})
-	}()
+	c := SSHConfig{Addr: "127.0.0.1:0", Data: d, Idle: time.Minute, Ready: func(a string) { addrc <- a }}
+	set(&c)
+	go func() { done <- ServeSSH(ctx, c) }()
 	t.Cleanup(func() {
 		cancel()
 		if err := <-done; err != nil {
@@ -39,11 +47,11 @@ func startSSHLogged(t *testing.T, logs io.Writer) (string, context.CancelFunc) {
 	})
 	select {
 	case a := <-addrc:
-		return a, cancel
+		return a, d, cancel
 	case err := <-done:
 		t.Fatal(err)
 	}
-	return "", cancel
+	return "", d, cancel
 }
 
 func dial(t *testing.T, addr string) *gossh.Client {

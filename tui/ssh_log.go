@@ -17,26 +17,45 @@ func sshWho(s ssh.Session) string {
 	return Sanitize(s.User(), MaxNameRunes) + "@" + Sanitize(s.RemoteAddr().String(), MaxNameRunes)
 }
 
+// sshLog is the server's log: one line per event, each starting "ssh: ".
+// Whatever a client supplied goes into it only sanitized, by the callers.
+type sshLog struct{ l *log.Logger }
+
+// newSSHLog logs to w (nil: nowhere).
+func newSSHLog(w io.Writer) *sshLog {
+	if w == nil {
+		return &sshLog{}
+	}
+	return &sshLog{log.New(w, "", log.LstdFlags)} // one Write per line, safe across sessions
+}
+
+func (l *sshLog) printf(format string, args ...any) {
+	if l.l != nil {
+		l.l.Printf("ssh: "+format, args...)
+	}
+}
+
 // logSessions writes one line when a session starts and one when it
 // ends. It replaces wish's logging middleware, which prints the user name,
 // command and terminal type as the client sent them: escape sequences on
 // the operator's terminal and forged lines in the log. Here every field
-// a client supplies is sanitized. w nil: nothing is logged.
-func logSessions(w io.Writer) wish.Middleware {
-	if w == nil {
-		return func(next ssh.Handler) ssh.Handler { return next }
-	}
-	l := log.New(w, "", log.LstdFlags) // one Write per line, safe across sessions
+// a client supplies is sanitized. keyUser names the user of the key the
+// connection authenticated with ("" for none).
+func logSessions(l *sshLog, keyUser func(ssh.Session) string) wish.Middleware {
 	return func(next ssh.Handler) ssh.Handler {
 		return func(s ssh.Session) {
 			start := time.Now()
 			who := sshWho(s)
 			pty, _, _ := s.Pty()
-			l.Printf("ssh: connect %s term %q %s command %q key %v client %q", who,
+			key := keyUser(s)
+			if key == "" {
+				key = "none"
+			}
+			l.printf("connect %s term %q %s command %q key %s client %q", who,
 				Sanitize(pty.Term, MaxNameRunes), windowSize(pty.Window), Sanitize(strings.Join(s.Command(), " "), 2*MaxNameRunes),
-				s.PublicKey() != nil, Sanitize(s.Context().ClientVersion(), MaxNameRunes))
+				key, Sanitize(s.Context().ClientVersion(), MaxNameRunes))
 			next(s)
-			l.Printf("ssh: disconnect %s after %s", who, time.Since(start).Round(time.Second))
+			l.printf("disconnect %s after %s", who, time.Since(start).Round(time.Second))
 		}
 	}
 }

@@ -37,10 +37,13 @@ var (
 	tourTCs     = []string{"depth=1", "depth=2", "depth=3", "nodes=5000", "nodes=20000", "movetime=100", "10+0.1"}
 )
 
-// tourEntry is a player the set-up list offers.
+// tourEntry is a player the set-up list offers: a SPEC, or for a saved
+// player or run, load, which reads it from wherever the session keeps it
+// (its own saves or the shared library).
 type tourEntry struct {
 	label string
 	spec  string
+	load  func() (arena.PlayerSpec, error)
 	on    bool
 }
 
@@ -99,25 +102,31 @@ func (t *tournamentPage) refresh() {
 	}
 	first := len(t.entries) == 0
 	t.entries = nil
-	add := func(label, spec string, dflt bool) {
-		v, seen := on[label]
+	add := func(e tourEntry, dflt bool) {
+		v, seen := on[e.label]
 		if !seen {
 			v = first && dflt
 		}
-		t.entries = append(t.entries, tourEntry{label: label, spec: spec, on: v})
+		e.on = v
+		t.entries = append(t.entries, e)
 	}
 	for i, name := range core.PlayerNames() {
-		add(name, "name="+name+",chromosome="+name, i < 3)
+		add(tourEntry{label: name, spec: "name=" + name + ",chromosome=" + name}, i < 3)
 	}
-	for _, name := range t.env.savedNames(saves.Players) {
-		add("player "+name, "name="+name+",player="+name, false)
+	env := t.env
+	for _, name := range env.savedNames(saves.Players) {
+		add(tourEntry{label: "player " + name, load: func() (arena.PlayerSpec, error) {
+			ps, err := env.loadPlayer(name)
+			ps.Name = name
+			return ps, err
+		}}, false)
 	}
-	for _, name := range t.env.savedNames(saves.Runs) {
-		add("run "+name+" best", "name="+name+"-best,population="+name+"#best", false)
+	for _, name := range env.savedNames(saves.Runs) {
+		add(tourEntry{label: "run " + name + " best", load: func() (arena.PlayerSpec, error) { return env.loadRunBest(name, name+"-best") }}, false)
 	}
 	for _, eng := range t.env.Engines {
 		label := strings.TrimSuffix(engineLabel(eng), ")") + ", depth 1)"
-		add(label, "name="+engineName(eng)+"1,"+engineSpec(eng)+",depth=1", false)
+		add(tourEntry{label: label, spec: "name=" + engineName(eng) + "1," + engineSpec(eng) + ",depth=1"}, false)
 	}
 	t.focus = min(t.focus, 5+len(t.entries))
 }
@@ -229,9 +238,12 @@ func (t *tournamentPage) finish(msg tourDoneMsg) {
 				arena.WriteGamePGN(&pgn, &msg.rep.Results[i], "evochess tournament", "")
 			}
 			rec := &saves.TournamentRecord{Players: msg.rep.Players, Report: msg.rep}
-			if name, err := t.env.Data.SaveFreshTournament("tui-"+saves.Stamp(time.Now()), rec, pgn.Bytes()); err != nil {
+			if err := t.env.beforeSave(int64(pgn.Len())); err != nil {
+				t.status += "; not saved: " + t.env.errText(err)
+			} else if name, err := t.env.Data.SaveFreshTournament("tui-"+saves.Stamp(time.Now()), rec, pgn.Bytes()); err != nil {
 				t.status += "; not saved: " + t.env.errText(err)
 			} else {
+				t.env.Saves.saved(saves.Tournaments, name)
 				t.status += "; saved as tournament " + name
 			}
 		}
@@ -308,7 +320,7 @@ func (t *tournamentPage) key(msg tea.KeyMsg) tea.Cmd {
 		case 2:
 			t.rounds = min(max(t.rounds+d, 1), 50)
 		case 3:
-			t.workers = min(max(t.workers+d, 1), 64)
+			t.workers = min(max(t.workers+d, 1), t.env.CPU.Max())
 		case 4:
 			t.seed = max(t.seed+d, 1)
 		case 5:
@@ -351,15 +363,26 @@ func (t *tournamentPage) start() tea.Cmd {
 		if !e.on {
 			continue
 		}
-		ps, err := arena.ParsePlayerSpec(e.spec)
+		var ps arena.PlayerSpec
+		var err error
+		if e.load != nil {
+			ps, err = e.load()
+		} else {
+			ps, err = arena.ParsePlayerSpec(e.spec)
+		}
 		if err != nil {
-			t.status = err.Error()
+			t.status = t.env.errText(err)
 			return nil
 		}
 		specs = append(specs, ps)
 	}
 	if len(specs) < 2 {
 		t.status = "pick at least two players (enter on a player)"
+		return nil
+	}
+	workers, give := t.env.CPU.Take(t.workers)
+	if workers == 0 {
+		t.status = "this session's workers are all busy (its run, or the Play tab's engine): wait for them to finish"
 		return nil
 	}
 	tc, _ := arena.ParseTimeControl(tourTCs[t.tc])
@@ -371,7 +394,7 @@ func (t *tournamentPage) start() tea.Cmd {
 	bus := arena.NewBus()
 	sub := bus.Subscribe()
 	tour := &arena.Tournament{Format: tourFormats[t.format], Players: specs, Rounds: t.rounds, Book: book, Seed: uint64(t.seed),
-		Workers: t.workers, Bus: bus, Options: arena.GameOptions{TC: tc, MaxMoves: 200, Margin: 100 * time.Millisecond}, Paused: &t.paused}
+		Workers: workers, Bus: bus, Options: arena.GameOptions{TC: tc, MaxMoves: 200, Margin: 100 * time.Millisecond}, Paused: &t.paused}
 	t.run++
 	run := t.run
 	ctx, cancel := context.WithCancel(t.env.Ctx)
@@ -382,8 +405,12 @@ func (t *tournamentPage) start() tea.Cmd {
 		names[i] = s.Name
 	}
 	t.table, t.live, t.results, t.report, t.status, t.pairings = arena.NewTable(names, 0), map[int]*liveGame{}, nil, nil, "", nil
+	if workers < t.workers {
+		t.status = fmt.Sprintf("running on %d workers, this session's share of the server", workers)
+	}
 	shared, hub := t.shared, t.env.Hub
 	play := func() tea.Msg {
+		defer give()
 		rep, err := tour.Run(ctx)
 		hub.Remove(shared)
 		bus.Publish(streamEnd{}) // after every event of the tournament

@@ -1,0 +1,141 @@
+package tui
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/evochess/evochess/arena"
+	"github.com/evochess/evochess/ga"
+	"github.com/evochess/evochess/saves"
+)
+
+// What a session reads and writes. It writes only its own data directory
+// (Data), within its SavePolicy; it reads that and the shared library,
+// where a save of its own shadows one of the library's by the same name.
+
+// savedNames lists what the session can read of a kind (none without a
+// data directory).
+func (e *Env) savedNames(kind string) []string {
+	if e.Data == nil {
+		return nil
+	}
+	own := e.Data.Names(kind)
+	if e.Library == nil {
+		return own
+	}
+	out := slices.Clone(own)
+	for _, n := range e.Library.Names(kind) {
+		if !slices.Contains(own, n) {
+			out = append(out, n)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// ownNames lists what the session may change of a kind: its own saves
+// (runs to resume).
+func (e *Env) ownNames(kind string) []string {
+	if e.Data == nil {
+		return nil
+	}
+	return slices.DeleteFunc(e.Data.Names(kind), func(n string) bool { return !e.Saves.owns(kind, fileOf(kind, n)) })
+}
+
+// dirOf is where a saved thing the session reads is kept: its own
+// directory, or else the library.
+func (e *Env) dirOf(kind, name string) *saves.Dir {
+	if e.Library != nil && !slices.Contains(e.Data.Names(kind), name) {
+		return e.Library
+	}
+	return e.Data
+}
+
+// fileOf is a saved thing's file or directory name under its kind.
+func fileOf(kind, name string) string {
+	if kind == saves.Players {
+		return name + ".json"
+	}
+	return name
+}
+
+// loadPlayer is a saved player, as an arena player named name.
+func (e *Env) loadPlayer(name string) (arena.PlayerSpec, error) {
+	if e.Data == nil {
+		return arena.PlayerSpec{}, errors.New("no data directory")
+	}
+	p, err := e.dirOf(saves.Players, name).LoadPlayer(name)
+	if err != nil {
+		return arena.PlayerSpec{}, err
+	}
+	return p.Spec()
+}
+
+// loadRunBest is a saved run's best individual, as an arena player.
+func (e *Env) loadRunBest(run, name string) (arena.PlayerSpec, error) {
+	if e.Data == nil {
+		return arena.PlayerSpec{}, errors.New("no data directory")
+	}
+	g, err := e.dirOf(saves.Runs, run).Individual(run + "#best")
+	if err != nil {
+		return arena.PlayerSpec{}, err
+	}
+	return arena.PlayerSpec{Name: name, Genes: g.Chromosome, Population: run + "#best", HashMB: 16}, nil
+}
+
+// beforeSave asks the session's policy whether it may save about size
+// bytes now (nil: it may).
+func (e *Env) beforeSave(size int64) error {
+	if e.Data == nil {
+		return errors.New("no data directory")
+	}
+	return e.Saves.allow(e.Data, size)
+}
+
+// SaveGame stores a PGN game in the data directory and returns its name
+// under games/.
+func (e *Env) SaveGame(pgn []byte) (string, error) {
+	if err := e.beforeSave(int64(len(pgn))); err != nil {
+		return "", err
+	}
+	name, err := e.Data.SaveGame(pgn)
+	if err == nil {
+		e.Saves.saved(saves.Games, name)
+	}
+	return name, err
+}
+
+// errText is an error for the status line with the data directories'
+// absolute paths named instead of shown: where the server keeps its files
+// is none of an SSH user's business.
+func (e *Env) errText(err error) string {
+	s := err.Error()
+	for _, d := range []*saves.Dir{e.Data, e.Library} {
+		if d == nil || d.Root == "" {
+			continue
+		}
+		s = strings.ReplaceAll(s, d.Root+string(filepath.Separator), "")
+		s = strings.ReplaceAll(s, d.Root, "the data directory")
+	}
+	return s
+}
+
+// saveGeneration is a run's AfterGeneration: it writes the generation
+// while its user has room for it (a checkpoint the size of the run's
+// file), and otherwise stops the run with the reason.
+func (e *Env) saveGeneration(h *saves.RunHandle) func(*ga.Run) error {
+	data, policy := e.Data, e.Saves
+	return func(r *ga.Run) error {
+		var size int64
+		if st, err := os.Stat(filepath.Join(h.Dir(), "run.json")); err == nil {
+			size = st.Size()
+		}
+		if err := policy.room(data, size); err != nil {
+			return err
+		}
+		return h.Save(r)
+	}
+}

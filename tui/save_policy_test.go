@@ -1,0 +1,100 @@
+package tui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/evochess/evochess/ga"
+	"github.com/evochess/evochess/saves"
+)
+
+// A session saves at most PerMinute times in any minute: w pressed 20
+// times writes 5 games and says why the rest were not; a minute later it
+// saves again.
+func TestSavesPerMinute(t *testing.T) {
+	a := testApp(t, 100, 30)
+	now := time.Now()
+	a.env.Saves = &SavePolicy{PerMinute: 5, Shared: true, now: func() time.Time { return now }}
+	keys(a, strings.Repeat("w", 20))
+	if got := len(a.env.Data.Names(saves.Games)); got != 5 {
+		t.Fatalf("w pressed 20 times wrote %d games, want 5", got)
+	}
+	if s := playOf(a).status; !strings.Contains(s, "at most 5 saves a minute") || !playOf(a).statusBad {
+		t.Errorf("status %q", s)
+	}
+	now = now.Add(61 * time.Second)
+	keys(a, "w")
+	if got := len(a.env.Data.Names(saves.Games)); got != 6 {
+		t.Fatalf("a minute later: %d games, want 6", got)
+	}
+}
+
+// An anonymous session fills at most its quota of a shared directory (what
+// others saved does not count against it), and is told when it is full.
+func TestDiskQuotaPerSession(t *testing.T) {
+	const quota = 1000
+	a := testApp(t, 100, 30)
+	d := a.env.Data
+	a.env.Saves = &SavePolicy{Quota: quota, Shared: true}
+	keys(a, strings.Repeat("w", 50))
+	n := len(d.Names(saves.Games))
+	if used := diskUsage(filepath.Join(d.Root, saves.Games)); n == 0 || n == 50 || used > quota {
+		t.Fatalf("w pressed 50 times with a quota of %d bytes: %d games, %d bytes", quota, n, used)
+	}
+	if s := playOf(a).status; !strings.Contains(s, "your 1000 bytes of disk on this server are used up") {
+		t.Errorf("status %q", s)
+	}
+	b := sessionApp(t, 100, 30, d, nil, "other")
+	b.env.Saves = &SavePolicy{Quota: quota, Shared: true}
+	keys(b, "w")
+	if got := len(d.Names(saves.Games)); got != n+1 {
+		t.Fatalf("another session could not save: %q", playOf(b).status)
+	}
+}
+
+// A key's user has its whole directory counted, and a run stops before a
+// generation that would not fit.
+func TestDiskQuotaPerUser(t *testing.T) {
+	a := testApp(t, 100, 30)
+	d := a.env.Data
+	if err := os.WriteFile(filepath.Join(d.Root, saves.Games, "big.pgn"), make([]byte, 3<<10), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, err := ga.NewRun(ga.DefaultSettings(ga.Methods[0]), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := d.CreateFreshRun("quota")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	if err := h.Save(r); err != nil { // as the run's start does
+		t.Fatal(err)
+	}
+	generation := diskUsage(h.Dir()) / 2 // its file and a checkpoint
+	quota := diskUsage(d.Root) + 5*generation/2
+	a.env.Saves = &SavePolicy{Quota: quota}
+	save := a.env.saveGeneration(h)
+	saved := 0
+	for ; saved < 10; saved++ {
+		r.Generation++
+		if err = save(r); err != nil {
+			break
+		}
+	}
+	if _, full := err.(ErrQuota); !full || saved != 2 {
+		t.Fatalf("%d generations saved in room for 2.5, then %v", saved, err)
+	}
+	if used := diskUsage(d.Root); used > quota {
+		t.Errorf("%d bytes used, quota %d", used, quota)
+	}
+	a.env.Saves.Quota = diskUsage(d.Root) + 10 // less than a game
+	keys(a, "w")
+	if s := playOf(a).status; !strings.Contains(s, "used up") {
+		t.Errorf("a full user saved a game: %q", s)
+	}
+}
