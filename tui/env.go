@@ -38,6 +38,17 @@ type Env struct {
 	Hub *Hub
 	// Who names the session for others (an SSH user and address).
 	Who string
+	// PlayHashMB is the Play tab engine's hash table (0: 16 MB, a
+	// terminal's own; a server gives each session less, see ServeSSH).
+	PlayHashMB int
+}
+
+// playHashMB is the Play engine's hash size.
+func (e *Env) playHashMB() int {
+	if e.PlayHashMB > 0 {
+		return e.PlayHashMB
+	}
+	return 16
 }
 
 // who names the session to others.

@@ -32,7 +32,7 @@ func (p *playPage) opponents() []opponent {
 			if err != nil {
 				return nil, err
 			}
-			return arena.NewEnginePlayer(name, weights, arena.EngineOptions{HashMB: 16}), nil
+			return arena.NewEnginePlayer(name, weights, arena.EngineOptions{HashMB: p.env.playHashMB()}), nil
 		}}
 	}
 	for _, n := range core.PlayerNames() {

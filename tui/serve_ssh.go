@@ -146,11 +146,19 @@ func (s *sshServer) session(sess ssh.Session) {
 	}
 }
 
+// sshPlayHashMB is a served session's Play engine hash. A terminal's own
+// 16 MB, doubled by the collector's headroom, made each SSH session cost
+// 45 MiB (the soak, 20 sessions: 922 MiB); the Play tab's budgets (a few
+// plies to a second a move) fill 2 MB without losing strength that a
+// human across the board would notice.
+const sshPlayHashMB = 2
+
 // env is one session's: its data (its user's own directory and the shared
 // library, or the shared directory), its share of the workers, its bounds.
 func (s *sshServer) env(ctx context.Context, sess ssh.Session) (*Env, error) {
 	env := &Env{Ctx: ctx, Data: s.c.Data, Engines: s.engines, Hub: s.hub, Who: sshWho(sess), Idle: s.c.Idle,
-		Saves: &SavePolicy{PerMinute: s.c.SavesPerMinute, Quota: s.c.Quota, Shared: true}}
+		Saves:      &SavePolicy{PerMinute: s.c.SavesPerMinute, Quota: s.c.Quota, Shared: true},
+		PlayHashMB: sshPlayHashMB}
 	if s.c.Workers != nil {
 		env.CPU = s.c.Workers.Join(ctx)
 	}
