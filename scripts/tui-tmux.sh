@@ -140,6 +140,7 @@ want() { # want GOT EXPECTED-PREFIX
 		;;
 	esac
 }
+want "$(c -X POST "$base/post/new")" "/post/new" # only this starts a game (and sets the cookie)
 want "$(c "$base/get/board")" "/get/boardrnbqkbnrpppppppp"
 want "$(c "$base/get/possible_moves/g1")" "/get/possible_moves/g1f3h3"
 want "$(c -X POST "$base/post/move/g1f3")" "/post/move/g1f3"
