@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"github.com/charmbracelet/x/term"
 	"io"
 	"os"
 
@@ -48,7 +49,7 @@ func runArena(args []string, stdout, stderr io.Writer) int {
 }
 
 // isTerminal reports whether f is a terminal (for "evochess" alone).
-func isTerminal(f *os.File) bool {
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
-}
+//
+// A character device is not enough: /dev/null is one, and
+// "evochess </dev/null >/dev/null" must print usage, not start the arena.
+func isTerminal(f *os.File) bool { return term.IsTerminal(f.Fd()) }

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"regexp"
 	"strconv"
 	"strings"
@@ -186,5 +187,18 @@ func TestTournamentAndMatchCommands(t *testing.T) {
 		if code := run(bad, &out, &errb); code != 2 || out.Len() != 0 || strings.Count(errb.String(), "\n") != 1 {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q", bad, code, out.String(), errb.String())
 		}
+	}
+}
+
+// /dev/null is a character device but no terminal: with it as stdin and
+// stdout, "evochess" prints usage instead of starting the arena.
+func TestDevNullIsNoTerminal(t *testing.T) {
+	f, err := os.Open(os.DevNull)
+	if err != nil {
+		t.Skip(err)
+	}
+	defer f.Close()
+	if isTerminal(f) {
+		t.Errorf("%s counted as a terminal", os.DevNull)
 	}
 }

@@ -178,10 +178,11 @@ func forward[T any](ctx context.Context, ch <-chan T, wrap func(T) tea.Msg) tea.
 }
 
 // PlainFromEnv reads https://no-color.org and dumb terminals from an
-// environment (the process's, or an SSH session's).
+// environment (the process's, or an SSH session's). NO_COLOR counts only
+// with a value: no-color.org says an empty one does not.
 func PlainFromEnv(environ []string) bool {
 	for _, kv := range environ {
-		if len(kv) >= 9 && kv[:9] == "NO_COLOR=" || kv == "TERM=dumb" {
+		if len(kv) > len("NO_COLOR=") && strings.HasPrefix(kv, "NO_COLOR=") || kv == "TERM=dumb" {
 			return true
 		}
 	}

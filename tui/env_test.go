@@ -28,3 +28,22 @@ func TestEngineSpecsNameTheProtocol(t *testing.T) {
 		t.Errorf("tournament entry %+v", last)
 	}
 }
+
+// https://no-color.org: NO_COLOR counts when it has a value, an empty one
+// does not; TERM=dumb counts.
+func TestPlainFromEnv(t *testing.T) {
+	for _, tc := range []struct {
+		env  []string
+		want bool
+	}{
+		{[]string{"NO_COLOR=1"}, true},
+		{[]string{"NO_COLOR="}, false},
+		{[]string{"TERM=dumb"}, true},
+		{[]string{"TERM=xterm", "HOME=/x"}, false},
+		{nil, false},
+	} {
+		if got := PlainFromEnv(tc.env); got != tc.want {
+			t.Errorf("%q: plain %v, want %v", tc.env, got, tc.want)
+		}
+	}
+}
