@@ -280,8 +280,7 @@ func (e *evolutionPage) key(msg tea.KeyMsg) tea.Cmd {
 			}
 			e.set("games", strconv.Itoa(max(e.settings.GamesPerPairing+d, 1)))
 		case key.Matches(msg, k.Validate):
-			next := map[int]int{0: 1, 1: 2, 2: 5, 5: 10, 10: 0}[e.settings.ValidateEvery]
-			e.set("validate-every", strconv.Itoa(next))
+			e.set("validate-every", strconv.Itoa(nextValidateEvery(e.settings.ValidateEvery)))
 		case key.Matches(msg, k.SendBest):
 			return e.sendBest()
 		case key.Matches(msg, k.KeepBest):
@@ -545,4 +544,19 @@ func (e *evolutionPage) startOn(workers int, give func()) tea.Cmd {
 		return evoDoneMsg{run: id, err: err}
 	}
 	return tea.Batch(execute, stream(e.env.Ctx, sub, true, func(ev arena.Event) tea.Msg { return evoEventMsg{id, ev} }))
+}
+
+// validateSteps are the intervals V cycles through.
+var validateSteps = []int{0, 1, 2, 5, 10}
+
+// nextValidateEvery is the step after v: the first larger one, or 0 (off)
+// after the last. A value set elsewhere (evolve --validate-every 3, then
+// resumed here) moves to the next larger step, not to off.
+func nextValidateEvery(v int) int {
+	for _, s := range validateSteps {
+		if s > v {
+			return s
+		}
+	}
+	return 0
 }

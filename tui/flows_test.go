@@ -113,7 +113,7 @@ func TestFlowEvolution(t *testing.T) {
 	waitFor(t, out, "generation 1 ")
 	tm.Type("}") // population 5 → 7
 	waitFor(t, out, "population 5 → 7")
-	tm.Type("k") // keep the best as a player …
+	tm.Type("K") // keep the best as a player …
 	waitFor(t, out, "kept as player")
 	tm.Type("2") // … and it is in the tournament list
 	waitFor(t, out, "-best")

@@ -75,7 +75,7 @@ func DefaultKeyMap() KeyMap {
 		GamesUp:   b("games per pairing +", ")"),
 		GamesDown: b("games per pairing −", "("),
 		Validate:  b("validation every …", "V"),
-		KeepBest:  b("keep the best as a player", "k"),
+		KeepBest:  b("keep the best as a player", "K"), // k is up
 		GeneView:  b("plots: fitness/means/stds", "g"),
 		NextGenes: b("next genes", "G"),
 		Tune:      b("tune full on a dataset", "T"),
