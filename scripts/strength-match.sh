@@ -23,7 +23,7 @@ CONCURRENCY=${CONCURRENCY:-2}
 OUT=${OUT:-/tmp/evochess-matches}
 CHROMOSOME=${CHROMOSOME:-full}
 root=$(cd "$(dirname "$0")/.." && pwd)
-BOOK=${BOOK:-$root/../shared/data/books/noob_3moves.first20000.epd}
+BOOK=${BOOK:-$root/arena/books/noob_3moves.first2000.epd} # the book the repository ships
 [[ -f $BOOK ]] || { echo "strength-match: no book at $BOOK" >&2; exit 1; }
 mkdir -p "$OUT"
 (cd "$root" && go build -o "$OUT/evochess" .)
@@ -42,12 +42,13 @@ opponents=("$@")
 for opp in "${opponents[@]}"; do
 	spec=$(opponent "$opp")
 	echo "== evochess ($CHROMOSOME) vs $opp: $GAMES games at $TC"
+	# fastchess writes config.json into its working directory: run it in $OUT.
 	# shellcheck disable=SC2086
-	"$FASTCHESS" -engine cmd="$OUT/evochess" args="uci --chromosome $CHROMOSOME" name=evochess option.Hash=64 \
+	(cd "$OUT" && "$FASTCHESS" -engine cmd="$OUT/evochess" args="uci --chromosome $CHROMOSOME" name=evochess option.Hash=64 \
 		-engine $spec \
 		-each tc="$TC" proto=uci \
 		-openings file="$BOOK" format=epd order=random \
 		-srand 20261122 -rounds $((GAMES / 2)) -games 2 -repeat -concurrency "$CONCURRENCY" \
 		-recover -ratinginterval 10 \
-		-pgnout file="$OUT/evochess-vs-$opp.pgn" | tee "$OUT/evochess-vs-$opp.log" | grep -E "Results of|Elo:|Games:|Points:|Ptnml|LOS" || true
+		-pgnout file="$OUT/evochess-vs-$opp.pgn") | tee "$OUT/evochess-vs-$opp.log" | grep -E "Results of|Elo:|Games:|Points:|Ptnml|LOS" || true
 done
