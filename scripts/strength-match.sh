@@ -12,7 +12,7 @@
 #   OPPONENT: sf1800 (Stockfish 15.1, UCI_LimitStrength, UCI_Elo 1800),
 #             glaurung, toga2  (default: all three)
 # Env: GAMES (default 100), TC (default 10+0.1), CONCURRENCY (default 2),
-#      BOOK (default the shared noob_3moves book), OUT (default /tmp/evochess-matches),
+#      BOOK (default arena/books/noob_3moves.first2000.epd), OUT (default /tmp/evochess-matches),
 #      CHROMOSOME (default full).
 set -euo pipefail
 
