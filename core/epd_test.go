@@ -77,7 +77,7 @@ func TestNullMoveBreaksRepetition(t *testing.T) {
 
 // Every shipped problem written by String and read back is the same problem.
 func TestEPDStringRoundTrip(t *testing.T) {
-	for _, name := range []string{"testdata/suites/wac.epd", "../ga/suites/sts.epd", "../ga/suites/ecm.epd", "../ga/suites/bk.epd"} {
+	for _, name := range []string{"../ga/suites/wac.epd", "../ga/suites/sts.epd", "../ga/suites/ecm.epd", "../ga/suites/bk.epd"} {
 		f, err := os.Open(name)
 		if err != nil {
 			t.Fatal(err)

@@ -55,7 +55,7 @@ func checkPackRoundTrip(t *testing.T, p, q *Position) {
 // sample's games, and random playouts from some book positions.
 func TestPackRoundTrips(t *testing.T) {
 	var fens []string
-	for _, path := range []string{"testdata/perft.epd", "testdata/suites/wac.epd", "testdata/books/noob_2moves.epd"} {
+	for _, path := range []string{"testdata/perft.epd", "../ga/suites/wac.epd", "testdata/books/noob_2moves.epd"} {
 		fens = append(fens, loadEPDFENs(t, path)...)
 	}
 	fens = append(fens, StartFEN, KiwipeteFEN,

@@ -11,7 +11,7 @@ import (
 var (
 	wacFull  = flag.Duration("wac.movetime", 0, "run all of WAC at this time per position and report the score")
 	wacNodes = flag.Uint64("wac.nodes", 0, "run all of WAC at this node budget per position and report the score")
-	wacFile  = flag.String("wac.file", "testdata/suites/wac.epd", "the suite -wac.movetime and -wac.nodes run")
+	wacFile  = flag.String("wac.file", "../ga/suites/wac.epd", "the suite -wac.movetime and -wac.nodes run")
 )
 
 func loadSuite(t testing.TB, path string) []*EPDRecord {
@@ -31,7 +31,7 @@ func loadSuite(t testing.TB, path string) []*EPDRecord {
 // TestWACSubset: the easier WAC problems must be solved at a small node
 // budget (a regression guard for search and evaluation).
 func TestWACSubset(t *testing.T) {
-	recs := loadSuite(t, "testdata/suites/wac.epd")
+	recs := loadSuite(t, "../ga/suites/wac.epd")
 	if len(recs) != 300 {
 		t.Fatalf("WAC has %d records", len(recs))
 	}
