@@ -3,6 +3,7 @@
 package tui
 
 import (
+	"strconv"
 	"strings"
 	"time"
 
@@ -189,13 +190,13 @@ func (a *App) key(msg tea.KeyMsg) tea.Cmd {
 func (a *App) View() string {
 	if a.w < MinWidth || a.h < MinHeight {
 		return a.st.Err.Render("window too small") + "\n" +
-			a.st.r.NewStyle().Width(max(a.w, 10)).Render("evochess needs at least "+itoa(MinWidth)+"×"+itoa(MinHeight)+"; this one is "+itoa(a.w)+"×"+itoa(a.h)+".")
+			a.st.r.NewStyle().Width(max(a.w, 10)).Render("evochess needs at least "+strconv.Itoa(MinWidth)+"×"+strconv.Itoa(MinHeight)+"; this one is "+strconv.Itoa(a.w)+"×"+strconv.Itoa(a.h)+".")
 	}
 	var tabs []string
 	a.tabXs = a.tabXs[:0]
 	x := 0
 	for i, p := range a.pages {
-		label := itoa(i+1) + " " + p.Title()
+		label := strconv.Itoa(i+1) + " " + p.Title()
 		s := a.st.Tab.Render(label)
 		if i == a.active {
 			s = a.st.TabActive.Render(label)
@@ -217,14 +218,4 @@ func (a *App) View() string {
 	body += strings.Repeat("\n", max(bodyH-lipgloss.Height(body), 0))
 	footer := truncate(a.help.ShortHelpView(append(a.pages[a.active].ShortHelp(), a.keys.globalHelp()...)), a.w)
 	return bar + "\n\n" + body + "\n" + footer
-}
-
-func itoa(n int) string {
-	if n < 0 {
-		return "-" + itoa(-n)
-	}
-	if n < 10 {
-		return string(rune('0' + n))
-	}
-	return itoa(n/10) + string(rune('0'+n%10))
 }

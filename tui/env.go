@@ -3,6 +3,7 @@ package tui
 import (
 	"context"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"time"
@@ -100,7 +101,7 @@ func debianEngineAt(path string) (debianEngine, bool) {
 
 // engineName, engineArgs and engineProto: how an engine is named,
 // started and spoken to (detected by a handshake when not one of Debian's).
-func engineName(path string) string { return path[strings.LastIndex(path, "/")+1:] }
+func engineName(path string) string { return filepath.Base(path) }
 
 func engineArgs(path string) []string {
 	e, _ := debianEngineAt(path)
