@@ -47,7 +47,7 @@ type PlayerSpec struct {
 
 // PopulationLoader resolves the population= key ("runs/x/run.json#best")
 // to a chromosome. Package arena cannot read GA runs itself (they are
-// package ga's); the program sets this to ga.LoadIndividual.
+// package ga's); the program sets this to the saves library's Individual.
 var PopulationLoader func(ref string) (*core.Chromosome, error)
 
 // PlayerLoader resolves the player= key (a named player of the library) to
