@@ -90,7 +90,8 @@ func ServeSSH(ctx context.Context, c SSHConfig) error {
 	if err != nil {
 		return err
 	}
-	ln, err := (&netListenConfig{}).listen(ctx, c.Addr)
+	var lc net.ListenConfig
+	ln, err := lc.Listen(ctx, "tcp", c.Addr)
 	if err != nil {
 		return err
 	}

@@ -385,10 +385,15 @@ func (t *tournamentPage) start() tea.Cmd {
 		t.status = "this session's workers are all busy (its run, or the Play tab's engine): wait for them to finish"
 		return nil
 	}
-	tc, _ := arena.ParseTimeControl(tourTCs[t.tc])
+	tc, err := arena.ParseTimeControl(tourTCs[t.tc])
 	var book *arena.Book
-	if !t.noBook {
-		book, _ = arena.OpenBook(arena.BuiltinBook)
+	if err == nil && !t.noBook {
+		book, err = arena.OpenBook(arena.BuiltinBook)
+	}
+	if err != nil { // the form's own values: a bug, but said, not swallowed
+		give()
+		t.status = err.Error()
+		return nil
 	}
 	t.paused.Store(false)
 	bus := arena.NewBus()
