@@ -215,10 +215,30 @@ func (p *Position) parseEnPassant(s string) error {
 // FEN returns the position in Forsyth–Edwards Notation.
 func (p *Position) FEN() string {
 	var b strings.Builder
+	writePlacement(&b, &p.board)
+	if p.side == White {
+		b.WriteString(" w ")
+	} else {
+		b.WriteString(" b ")
+	}
+	if p.castling == 0 {
+		b.WriteByte('-')
+	}
+	for i, ch := range "KQkq" {
+		if p.castling&(1<<i) != 0 {
+			b.WriteRune(ch)
+		}
+	}
+	fmt.Fprintf(&b, " %s %d %d", p.ep, p.halfmove, p.fullmove)
+	return b.String()
+}
+
+// writePlacement writes FEN's first field for a board.
+func writePlacement(b *strings.Builder, board *[64]Piece) {
 	for rank := 7; rank >= 0; rank-- {
 		empty := 0
 		for file := 0; file < 8; file++ {
-			pc := p.board[MakeSquare(file, rank)]
+			pc := board[MakeSquare(file, rank)]
 			if pc == NoPiece {
 				empty++
 				continue
@@ -236,19 +256,4 @@ func (p *Position) FEN() string {
 			b.WriteByte('/')
 		}
 	}
-	if p.side == White {
-		b.WriteString(" w ")
-	} else {
-		b.WriteString(" b ")
-	}
-	if p.castling == 0 {
-		b.WriteByte('-')
-	}
-	for i, ch := range "KQkq" {
-		if p.castling&(1<<i) != 0 {
-			b.WriteRune(ch)
-		}
-	}
-	fmt.Fprintf(&b, " %s %d %d", p.ep, p.halfmove, p.fullmove)
-	return b.String()
 }

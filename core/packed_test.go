@@ -192,27 +192,7 @@ func rawFEN(pp *PackedPosition) (string, bool) {
 		}
 	}
 	var b strings.Builder
-	for rank := 7; rank >= 0; rank-- {
-		empty := 0
-		for file := 0; file < 8; file++ {
-			pc := board[MakeSquare(file, rank)]
-			if pc == NoPiece {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				b.WriteByte(byte('0' + empty))
-				empty = 0
-			}
-			b.WriteByte(pc.Char())
-		}
-		if empty > 0 {
-			b.WriteByte(byte('0' + empty))
-		}
-		if rank > 0 {
-			b.WriteByte('/')
-		}
-	}
+	writePlacement(&b, &board)
 	b.WriteString([]string{" w ", " b "}[pp[24]&1])
 	castling := ""
 	for i, ch := range "KQkq" {
