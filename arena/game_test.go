@@ -2,43 +2,14 @@ package arena
 
 import (
 	"context"
-	"fmt"
-	"os"
-	"os/exec"
-	"path/filepath"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/evochess/evochess/core"
 )
 
-var (
-	fakeOnce sync.Once
-	fakePath string
-	fakeErr  error
-)
-
 // fakeEngine builds the scripted UCI engine once per test binary.
-func fakeEngine(t *testing.T) string {
-	t.Helper()
-	fakeOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "fakeuci")
-		if err != nil {
-			fakeErr = err
-			return
-		}
-		fakePath = filepath.Join(dir, "fakeuci")
-		out, err := exec.Command("go", "build", "-o", fakePath, "./testdata/fakeuci").CombinedOutput()
-		if err != nil {
-			fakeErr = fmt.Errorf("building fakeuci: %v\n%s", err, out)
-		}
-	})
-	if fakeErr != nil {
-		t.Fatal(fakeErr)
-	}
-	return fakePath
-}
+func fakeEngine(t *testing.T) string { return buildFake(t, "fakeuci") }
 
 func builtin(t *testing.T, name string) Player {
 	t.Helper()

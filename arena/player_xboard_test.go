@@ -4,42 +4,16 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/evochess/evochess/core"
 )
 
-var (
-	fakeXboardOnce sync.Once
-	fakeXboardPath string
-	fakeXboardErr  error
-)
-
 // fakeXboard builds the scripted xboard engine once per test binary.
-func fakeXboard(t *testing.T) string {
-	t.Helper()
-	fakeXboardOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "fakexboard")
-		if err != nil {
-			fakeXboardErr = err
-			return
-		}
-		fakeXboardPath = filepath.Join(dir, "fakexboard")
-		out, err := exec.Command("go", "build", "-o", fakeXboardPath, "./testdata/fakexboard").CombinedOutput()
-		if err != nil {
-			fakeXboardErr = fmt.Errorf("building fakexboard: %v\n%s", err, out)
-		}
-	})
-	if fakeXboardErr != nil {
-		t.Fatal(fakeXboardErr)
-	}
-	return fakeXboardPath
-}
+func fakeXboard(t *testing.T) string { return buildFake(t, "fakexboard") }
 
 // xboardFake is a player on the fake engine in mode, logging what it is
 // sent; quick timeouts keep failing cases short.
