@@ -36,8 +36,8 @@ func runUCI(args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, "uci", "%v", err)
 	}
 	opts.Mode = m
-	if opts.HashMB < 1 || opts.HashMB > 65536 {
-		return usageError(stderr, "uci", "--hash %d is not from 1 to 65536", opts.HashMB)
+	if err := opts.Check(); err != nil {
+		return usageError(stderr, "uci", "%v", err)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()

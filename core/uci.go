@@ -123,12 +123,9 @@ func (e *uciEngine) handle(line string) bool {
 	case "uci":
 		e.out.println("id name %s", EngineName)
 		e.out.println("id author %s", EngineAuthor)
-		e.out.println("option name Hash type spin default %d min 1 max 65536", DefaultUCIOptions().HashMB)
-		e.out.println("option name Clear Hash type button")
-		e.out.println("option name Chromosome type string default %s", DefaultUCIOptions().Chromosome)
-		e.out.println("option name Search type combo default strong var strong var plain")
-		e.out.println("option name Plain Quiescence type spin default 0 min 0 max 16")
-		e.out.println("option name Move Overhead type spin default %d min 0 max 5000", DefaultUCIOptions().MoveOverhead.Milliseconds())
+		for i := range uciOptionTable {
+			e.out.println("%s", uciOptionTable[i].announce(DefaultUCIOptions()))
+		}
 		e.sayHashCap()
 		e.out.println("uciok")
 	case "isready":
@@ -173,50 +170,24 @@ func (e *uciEngine) setOption(args []string) {
 		}
 		*target = append(*target, a)
 	}
-	id := strings.ToLower(strings.Join(name, " "))
-	val := strings.Join(value, " ")
-	e.stopSearch()
-	atoi := func(lo, hi int) (int, bool) {
-		n, err := strconv.Atoi(val)
-		if err != nil || n < lo || n > hi {
-			e.out.println("info string option %s: %q is not a number from %d to %d", strings.Join(name, " "), val, lo, hi)
-			return 0, false
-		}
-		return n, true
+	id, val := strings.Join(name, " "), strings.Join(value, " ")
+	opt := findUCIOption(id)
+	if opt == nil {
+		e.out.println("info string unknown option %q", id)
+		return
 	}
-	switch id {
-	case "hash":
-		if n, ok := atoi(1, 65536); ok {
-			e.s.ResizeHash(e.hashMB(n))
-		}
-	case "clear hash":
-		e.s.NewGame()
-	case "chromosome":
-		w, err := LoadWeights(val)
-		if err != nil {
-			e.out.println("info string option Chromosome: %v", err)
-			return
-		}
-		e.opts.Chromosome = val
-		e.weights = w
-		e.s.SetWeights(w)
-	case "search":
-		m, err := ParseSearchMode(val)
-		if err != nil {
-			e.out.println("info string option Search: %v", err)
-			return
-		}
-		e.opts.Mode = m
-	case "plain quiescence":
-		if n, ok := atoi(0, 16); ok {
-			e.opts.PlainQuiescence = n
-		}
-	case "move overhead":
-		if n, ok := atoi(0, 5000); ok {
-			e.opts.MoveOverhead = time.Duration(n) * time.Millisecond
-		}
-	default:
-		e.out.println("info string unknown option %q", strings.Join(name, " "))
+	e.stopSearch()
+	n := 0
+	var err error
+	if opt.kind == "spin" {
+		n, err = opt.spin(val)
+	}
+	if err == nil {
+		err = opt.apply(e, val, n)
+	}
+	if err != nil {
+		e.out.println("info string option %s: %v", opt.name, err)
+		return
 	}
 	e.applySearchOptions()
 }

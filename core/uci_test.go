@@ -167,3 +167,38 @@ func TestUCIStopAndMated(t *testing.T) {
 	s.expect("bestmove")
 	s.send("quit")
 }
+
+// Every spin option takes exactly the range "uci" announces: the bounds
+// are accepted, one past them refused, and the starting values of
+// UCIOptions are checked against the same table.
+func TestUCISpinRangesAsAnnounced(t *testing.T) {
+	s := startUCI(t)
+	for _, o := range uciOptionTable {
+		if o.kind != "spin" || o.name == "Hash" { // Hash's max would allocate 64 GB (capped, but slowly)
+			continue
+		}
+		for _, tc := range []struct {
+			n  int
+			ok bool
+		}{{o.min, true}, {o.max, true}, {o.min - 1, false}, {o.max + 1, false}} {
+			s.send(fmt.Sprintf("setoption name %s value %d", o.name, tc.n))
+			s.send("isready")
+			line, _ := s.expect("")
+			refused := strings.HasPrefix(line, "info string")
+			if refused == tc.ok {
+				t.Errorf("%s = %d: answer %q, accepted want %v", o.name, tc.n, line, tc.ok)
+			}
+			if refused {
+				s.expect("readyok")
+			}
+		}
+	}
+	bad := DefaultUCIOptions()
+	bad.PlainQuiescence = 17
+	if err := bad.Check(); err == nil || !strings.Contains(err.Error(), "Plain Quiescence") {
+		t.Errorf("Check of Plain Quiescence 17: %v", err)
+	}
+	if err := DefaultUCIOptions().Check(); err != nil {
+		t.Errorf("the defaults fail their own check: %v", err)
+	}
+}
