@@ -37,8 +37,8 @@ type command struct {
 var commands = []command{
 	{"arena", "open the terminal arena (what evochess alone does in a terminal)", runArena},
 	{"serve", "serve the arena over SSH and seed 000's REST API over HTTP", runServe},
-	{"evolve", "evolve a population with one of the four seed genetic algorithms", runEvolve},
-	{"saves", "list, show, export, import and delete saved runs, players and tournaments", runSaves},
+	{"evolve", "evolve a population with one of the four seed genetic algorithms, or tune with CMA-ES or SPSA", runEvolve},
+	{"saves", "list, show, export, import and delete saved runs, players, tournaments and datasets", runSaves},
 	{"tournament", "play a round-robin, selection, knockout or gauntlet tournament", runTournament},
 	{"match", "play two players against each other, optionally until an SPRT decides", runMatch},
 	{"selfplay", "play games and keep their quiet positions, labelled, as a dataset for --fitness positions", runSelfplay},
