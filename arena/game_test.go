@@ -105,14 +105,21 @@ func TestUCIPlayerCloseDuringPlay(t *testing.T) {
 	if err := u.NewGame(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	p := core.NewPosition()
+	closeDuringPlay(t, u)
+}
+
+// closeDuringPlay closes p from another goroutine while it thinks (its
+// engine hangs) and checks that Play ends with an error and that p does
+// not start its engine again.
+func closeDuringPlay(t *testing.T, p Player) {
+	t.Helper()
 	done := make(chan error, 1)
 	go func() {
-		_, err := u.Play(context.Background(), GameView{StartFEN: core.StartFEN, Pos: p}, core.Limits{Depth: 1})
+		_, err := p.Play(context.Background(), GameView{StartFEN: core.StartFEN, Pos: core.NewPosition()}, core.Limits{Depth: 1})
 		done <- err
 	}()
 	time.Sleep(100 * time.Millisecond)
-	u.Close()
+	p.Close()
 	select {
 	case err := <-done:
 		if err == nil {
@@ -121,7 +128,7 @@ func TestUCIPlayerCloseDuringPlay(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("Play still blocked after Close")
 	}
-	if err := u.NewGame(context.Background()); err == nil {
+	if err := p.NewGame(context.Background()); err == nil {
 		t.Error("a closed player started its engine again")
 	}
 }

@@ -194,24 +194,7 @@ func TestXboardCloseDuringPlay(t *testing.T) {
 	if err := x.NewGame(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	done := make(chan error, 1)
-	go func() {
-		_, err := x.Play(context.Background(), GameView{StartFEN: core.StartFEN, Pos: core.NewPosition()}, core.Limits{Depth: 1})
-		done <- err
-	}()
-	time.Sleep(100 * time.Millisecond)
-	x.Close()
-	select {
-	case err := <-done:
-		if err == nil {
-			t.Error("Play returned a move from a closed engine")
-		}
-	case <-time.After(5 * time.Second):
-		t.Fatal("Play still blocked after Close")
-	}
-	if err := x.NewGame(context.Background()); err == nil {
-		t.Error("a closed player started its engine again")
-	}
+	closeDuringPlay(t, x)
 }
 
 // TestDetectProtocol: the handshake tells UCI from xboard engines, a
