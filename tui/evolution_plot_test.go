@@ -5,8 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/charmbracelet/lipgloss"
-
 	"github.com/evochess/evochess/ga"
 )
 
@@ -71,14 +69,7 @@ func TestGenePlotViews(t *testing.T) {
 			endedRun(t, a, c.preset, 520)
 			keys(a, c.keys)
 			v := a.View()
-			for i, line := range strings.Split(v, "\n") {
-				if w := lipgloss.Width(line); w > c.w {
-					t.Errorf("line %d is %d cells wide, the window %d", i, w, c.w)
-				}
-			}
-			if n := strings.Count(v, "\n") + 1; n > c.h {
-				t.Errorf("%d lines for a %d-line window", n, c.h)
-			}
+			fitsWindow(t, v, c.w, c.h)
 			for _, s := range c.want {
 				if !strings.Contains(v, s) {
 					t.Errorf("view lacks %q", s)

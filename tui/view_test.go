@@ -98,15 +98,21 @@ func TestGoldenViews(t *testing.T) {
 			a := testApp(t, c.w, c.h)
 			keys(a, c.setup)
 			v := a.View()
-			for i, line := range strings.Split(v, "\n") {
-				if w := lipgloss.Width(line); w > c.w {
-					t.Errorf("line %d is %d cells wide, the window %d", i, w, c.w)
-				}
-			}
-			if n := strings.Count(v, "\n") + 1; n > c.h {
-				t.Errorf("%d lines for a %d-line window", n, c.h)
-			}
+			fitsWindow(t, v, c.w, c.h)
 			golden(t, c.name, v)
 		})
+	}
+}
+
+// fitsWindow checks that view v fits a w × h window.
+func fitsWindow(t *testing.T, v string, w, h int) {
+	t.Helper()
+	for i, line := range strings.Split(v, "\n") {
+		if lw := lipgloss.Width(line); lw > w {
+			t.Errorf("line %d is %d cells wide, the window %d", i, lw, w)
+		}
+	}
+	if n := strings.Count(v, "\n") + 1; n > h {
+		t.Errorf("%d lines for a %d-line window", n, h)
 	}
 }
