@@ -77,6 +77,7 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 	sigma := fs.Float64("sigma", -1, "cmaes: initial step; spsa: perturbation c₁ (fractions of each gene's range)")
 	spsaRate := fs.Float64("rate", -1, "spsa: first step for a unit signal, as a fraction of c₁")
 	timeLimit := fs.Duration("time", 0, "end the run after the generation that reaches this much time (e.g. 1h; 0: none): equal budgets for methods compared")
+	cpuLimit := fs.Duration("cpu", 0, "like --time, in CPU time of all cores (e.g. 2h for 1h of both of two cores): a budget other work on the machine does not shrink")
 	out := fs.String("out", "", "also write the finished run to `DIR`/run.json")
 	save := fs.String("save", "", "save the run in the data directory under `NAME`, with a checkpoint after every generation")
 	resume := fs.String("resume", "", "go on with the saved run `NAME` exactly where it stopped (--generations raises its limit)")
@@ -115,6 +116,11 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 		}
 		if fs.Changed("time") {
 			if err := r.ExtendTime(timeLimit.Seconds()); err != nil {
+				return usageError(stderr, "evolve", "%v", err)
+			}
+		}
+		if fs.Changed("cpu") {
+			if err := r.ExtendCPU(cpuLimit.Seconds()); err != nil {
 				return usageError(stderr, "evolve", "%v", err)
 			}
 		}
@@ -158,6 +164,7 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 		set("sigma", func() { s.Sigma = *sigma })
 		set("rate", func() { s.Rate = *spsaRate })
 		set("time", func() { s.TimeLimit = timeLimit.Seconds() })
+		set("cpu", func() { s.CPULimit = cpuLimit.Seconds() })
 		set("search", func() { s.Search = *search })
 		set("qs", func() { s.PlainQuiescence = *qs })
 		s.Seed, s.Workers = *seed, *workers

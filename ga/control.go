@@ -211,6 +211,23 @@ func (r *Run) Reopen() {
 
 // ExtendGenerations raises a run's generation limit (on resume), logging
 // the change; a run finished by reaching its limit goes on.
+// ExtendCPU raises the run's CPU-time limit to seconds (0: none), letting
+// a run that ended on it go on.
+func (r *Run) ExtendCPU(seconds float64) error {
+	if seconds < 0 || (seconds > 0 && seconds < r.Settings.CPULimit) {
+		return fmt.Errorf("cpu: %gs would lower the run's limit of %gs (0 lifts it)", seconds, r.Settings.CPULimit)
+	}
+	if seconds == r.Settings.CPULimit {
+		return nil
+	}
+	r.Changes = append(r.Changes, Change{Generation: r.Generation, Param: "cpu", Old: strconv.FormatFloat(r.Settings.CPULimit, 'g', -1, 64), New: strconv.FormatFloat(seconds, 'g', -1, 64)})
+	r.Settings.CPULimit = seconds
+	if r.Finished == "cpu limit" {
+		r.Finished = ""
+	}
+	return nil
+}
+
 // ExtendTime raises the run's time limit to seconds (0: none), letting a
 // run that ended on it go on.
 func (r *Run) ExtendTime(seconds float64) error {

@@ -222,7 +222,7 @@ func (r *Run) Execute(ctx context.Context) error {
 func (r *Run) step(ctx context.Context) error {
 	saved := r.snapshot()
 	gamesBefore := r.ev.games
-	began := time.Now()
+	began, cpuBefore := time.Now(), processCPU()
 	var err error
 	switch r.Settings.Method {
 	case Classic:
@@ -252,11 +252,17 @@ func (r *Run) step(ctx context.Context) error {
 	st.Games = r.ev.games - gamesBefore
 	st.Seconds = time.Since(began).Seconds()
 	st.Elapsed = st.Seconds
+	st.CPU = processCPU() - cpuBefore
+	st.CPUElapsed = st.CPU
 	if len(r.History) > 1 {
 		st.Elapsed += r.History[len(r.History)-2].Elapsed
+		st.CPUElapsed += r.History[len(r.History)-2].CPUElapsed
 	}
 	if tl := r.Settings.TimeLimit; tl > 0 && st.Elapsed >= tl && r.Finished == "" {
 		r.Finished = "time limit"
+	}
+	if cl := r.Settings.CPULimit; cl > 0 && st.CPUElapsed >= cl && r.Finished == "" {
+		r.Finished = "cpu limit"
 	}
 	r.publish(GenerationDone{Stats: *st})
 	return nil

@@ -149,6 +149,9 @@ type Settings struct {
 	// whose generations cost differently. Where it stops depends on the
 	// machine's speed; the same run cut by --generations is exact.
 	TimeLimit float64 `json:"time_limit,omitempty"`
+	// CPULimit is TimeLimit in seconds of the process's CPU time (all
+	// cores): a budget that other work on the machine does not shrink.
+	CPULimit float64 `json:"cpu_limit,omitempty"`
 }
 
 // DefaultSettings returns a method's defaults as in SPEC.md §3, scaled to
@@ -301,6 +304,9 @@ func (s *Settings) Check() error {
 	}
 	if s.TimeLimit < 0 {
 		return bad("time", "%g seconds is negative", s.TimeLimit)
+	}
+	if s.CPULimit < 0 {
+		return bad("cpu", "%g seconds is negative", s.CPULimit)
 	}
 	if s.Converged < 0 {
 		return bad("converged", "%g is negative", s.Converged)

@@ -10,9 +10,11 @@ type GenStats struct {
 	Std        float64 `json:"std"`
 	Diversity  float64 `json:"diversity"` // mean pairwise genotypic distance (0 … 1)
 	BestID     int     `json:"best_id"`
-	Games      int     `json:"games"`   // fitness and validation games this generation
-	Seconds    float64 `json:"seconds"` // wall time of this generation
-	Elapsed    float64 `json:"elapsed"` // wall time of the run so far
+	Games      int     `json:"games"`                 // fitness and validation games this generation
+	Seconds    float64 `json:"seconds"`               // wall time of this generation
+	Elapsed    float64 `json:"elapsed"`               // wall time of the run so far
+	CPU        float64 `json:"cpu,omitempty"`         // process CPU time (user+system, all cores) of this generation
+	CPUElapsed float64 `json:"cpu_elapsed,omitempty"` // process CPU time of the run so far
 	Note       string  `json:"note,omitempty"`
 	// Per gene, over the population: seed 003's figures 2 and 3.
 	GeneMean []float64 `json:"gene_mean"` // 6 significant digits

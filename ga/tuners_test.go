@@ -179,27 +179,40 @@ func TestTunerStateChecked(t *testing.T) {
 	}
 }
 
-// --time ends a run after the generation that reaches it; raising it lets
-// the run go on.
-func TestTimeLimit(t *testing.T) {
-	r, _ := tunerRun(t, CMAES, 50)
-	r.Settings.TimeLimit = 1e-9 // any generation takes longer
-	if err := r.Execute(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	if r.Finished != "time limit" || r.Generation != 1 {
-		t.Fatalf("finished %q after %d generations, want time limit after 1", r.Finished, r.Generation)
-	}
-	if err := r.ExtendTime(1e-10); err == nil {
-		t.Error("lowering the limit was accepted")
-	}
-	if err := r.ExtendTime(0); err != nil || r.Finished != "" {
-		t.Fatalf("lifting the limit: %v, finished %q", err, r.Finished)
-	}
-	if err := r.Execute(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	if r.Generation != 50 {
-		t.Errorf("lifted limit: ran to generation %d, want 50", r.Generation)
+// --time and --cpu end a run after the generation that reaches them;
+// raising the limit lets the run go on.
+func TestTimeLimits(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		set      func(*Settings)
+		extend   func(*Run, float64) error
+		finished string
+	}{
+		{"time", func(s *Settings) { s.TimeLimit = 1e-9 }, (*Run).ExtendTime, "time limit"},
+		{"cpu", func(s *Settings) { s.CPULimit = 1e-9 }, (*Run).ExtendCPU, "cpu limit"},
+	} {
+		r, _ := tunerRun(t, CMAES, 50)
+		tc.set(&r.Settings) // any generation takes longer
+		if err := r.Execute(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		if r.Finished != tc.finished || r.Generation != 1 {
+			t.Fatalf("%s: finished %q after %d generations, want %s after 1", tc.name, r.Finished, r.Generation, tc.finished)
+		}
+		if st := r.History[len(r.History)-1]; st.CPU <= 0 || st.CPUElapsed < st.CPU {
+			t.Errorf("%s: generation CPU %g s, run CPU %g s", tc.name, st.CPU, st.CPUElapsed)
+		}
+		if err := tc.extend(r, 1e-10); err == nil {
+			t.Errorf("%s: lowering the limit was accepted", tc.name)
+		}
+		if err := tc.extend(r, 0); err != nil || r.Finished != "" {
+			t.Fatalf("%s: lifting the limit: %v, finished %q", tc.name, err, r.Finished)
+		}
+		if err := r.Execute(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		if r.Generation != 50 {
+			t.Errorf("%s: lifted limit: ran to generation %d, want 50", tc.name, r.Generation)
+		}
 	}
 }

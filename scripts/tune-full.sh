@@ -8,16 +8,16 @@
 #                at most 25 quiet positions a game (≈ 500 000 positions), seed 12
 #   tune M F     evolve method M (cmaes, spsa, classic, mnc, dynamic, adaptive) with fitness F
 #                (positions, or the method's own games: default) from the full default for
-#                $BUDGET of both cores, saved as tune-M-F
+#                $CPU of CPU time (all cores: 2h is one hour of both cores), saved as tune-M-F
 #   table        every finished tune-M-F v the default: $GAMES games at nodes=$NODES
 #   sprt M F     tune-M-F's result v the default: match --sprt 0,10 at nodes=$SPRT_NODES
 #
-# Usage: scripts/tune-full.sh STAGE [ARGS]   Env: DATA (default testdata/runs), BUDGET (1h),
+# Usage: scripts/tune-full.sh STAGE [ARGS]   Env: DATA (default testdata/runs), CPU (2h),
 #        GAMES (400), NODES (5000), SPRT_NODES (20000), OUT (/tmp/evochess-tune)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 DATA=${DATA:-$root/testdata/runs}
-BUDGET=${BUDGET:-1h}
+CPU=${CPU:-2h}
 GAMES=${GAMES:-400}
 NODES=${NODES:-5000}
 SPRT_NODES=${SPRT_NODES:-20000}
@@ -40,7 +40,7 @@ tune)
 		"$bin" evolve --resume "$name" --workers 2 --data "$DATA" --json >>"$OUT/$name.jsonl"
 		exit
 	fi
-	args=(--method "$m" --chromosome full --start default --seed 12 --workers 2 --time "$BUDGET"
+	args=(--method "$m" --chromosome full --start default --seed 12 --workers 2 --cpu "$CPU"
 		--save "$name" --data "$DATA" --checkpoints 2 --json)
 	if [ "$f" = positions ]; then
 		args+=(--fitness positions --dataset "$dataset")
