@@ -257,13 +257,14 @@ type generationJSON struct {
 	Std        float64        `json:"std"`
 	Diversity  float64        `json:"diversity"`
 	Elapsed    float64        `json:"elapsed"`
+	CPU        float64        `json:"cpu_elapsed,omitempty"`
 	Games      int            `json:"games"`
 	Note       string         `json:"note,omitempty"`
 	Validation *ga.Validation `json:"validation,omitempty"`
 }
 
 func generationLine(st ga.GenStats) generationJSON {
-	return generationJSON{st.Generation, st.Best, st.Mean, st.Std, st.Diversity, st.Elapsed, st.Games, st.Note, st.Validation}
+	return generationJSON{st.Generation, st.Best, st.Mean, st.Std, st.Diversity, st.Elapsed, st.CPUElapsed, st.Games, st.Note, st.Validation}
 }
 
 func printGeneration(w io.Writer, st ga.GenStats) {
