@@ -98,6 +98,8 @@ func cliFingerprint(t *testing.T, r any) []byte {
 	for _, h := range m["history"].([]any) {
 		delete(h.(map[string]any), "seconds")
 		delete(h.(map[string]any), "elapsed")
+		delete(h.(map[string]any), "cpu")
+		delete(h.(map[string]any), "cpu_elapsed")
 	}
 	b, _ = json.Marshal(m)
 	return b

@@ -43,6 +43,8 @@ func fingerprint(t *testing.T, r *Run) []byte {
 	for _, h := range hist {
 		delete(h.(map[string]any), "seconds")
 		delete(h.(map[string]any), "elapsed")
+		delete(h.(map[string]any), "cpu")
+		delete(h.(map[string]any), "cpu_elapsed")
 	}
 	if b, err = json.Marshal(m); err != nil {
 		t.Fatal(err)

@@ -315,6 +315,8 @@ func fingerprint(t *testing.T, r *ga.Run) []byte {
 	for _, h := range hist {
 		delete(h.(map[string]any), "seconds")
 		delete(h.(map[string]any), "elapsed")
+		delete(h.(map[string]any), "cpu")
+		delete(h.(map[string]any), "cpu_elapsed")
 	}
 	return marshal(t, m)
 }
