@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/evochess/evochess/core"
+	"github.com/evochess/evochess/core/pgn"
 )
 
 // Book is a list of opening positions (FEN).
@@ -54,7 +55,7 @@ func (b *Book) readEPD(r io.Reader) error {
 }
 
 func (b *Book) readPGN(r io.Reader) error {
-	pr := core.NewPGNReader(r)
+	pr := pgn.NewReader(r)
 	for {
 		g, err := pr.Next()
 		if err == io.EOF {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/evochess/evochess/core"
+	"github.com/evochess/evochess/core/pgn"
 )
 
 // WriteGamePGN appends a finished game as PGN: the Seven Tag Roster,
@@ -20,7 +21,7 @@ func WriteGamePGN(w io.Writer, r *GameResult, event, round string) error {
 	if err != nil {
 		return err
 	}
-	g := &core.PGNGame{Result: r.Outcome}
+	g := &pgn.Game{Result: r.Outcome}
 	if event == "" {
 		event = "evochess"
 	}
@@ -44,7 +45,7 @@ func WriteGamePGN(w io.Writer, r *GameResult, event, round string) error {
 		g.AddMove(m.Move, moveComment(m))
 	}
 	var buf bytes.Buffer
-	if err := core.WritePGN(&buf, g); err != nil {
+	if err := pgn.Write(&buf, g); err != nil {
 		return err
 	}
 	pgnWriteMu.Lock()

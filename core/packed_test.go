@@ -4,8 +4,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"io"
-	"os"
 	"strings"
 	"testing"
 )
@@ -51,8 +49,8 @@ func checkPackRoundTrip(t *testing.T, p, q *Position) {
 }
 
 // TestPackRoundTrips covers every position of core/testdata: the perft
-// suite, the WAC suite, the opening book, every position of the PGN
-// sample's games, and random playouts from some book positions.
+// suite, the WAC suite, the opening book, and random playouts from some
+// book positions. The PGN sample's games are in packed_pgn_test.go.
 func TestPackRoundTrips(t *testing.T) {
 	var fens []string
 	for _, path := range []string{"testdata/perft.epd", "../ga/suites/wac.epd", "testdata/books/noob_2moves.epd"} {
@@ -67,34 +65,6 @@ func TestPackRoundTrips(t *testing.T) {
 	q := new(Position)
 	for _, fen := range fens {
 		checkPackRoundTrip(t, mustFEN(t, fen), q)
-	}
-	games := 0
-	f, err := os.Open("testdata/pgn/8moves_v3.first200.pgn")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	r := NewPGNReader(f)
-	for {
-		g, err := r.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		p, err := g.StartPosition()
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, m := range g.Moves {
-			p.MakeMove(m)
-			checkPackRoundTrip(t, p, q)
-		}
-		games++
-	}
-	if games < 100 {
-		t.Fatalf("read %d games from the PGN sample", games)
 	}
 	seed := uint64(12)
 	next := func() uint64 { seed = seed*6364136223846793005 + 1442695040888963407; return seed >> 33 }

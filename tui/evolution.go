@@ -355,7 +355,7 @@ func (e *evolutionPage) key(msg tea.KeyMsg) tea.Cmd {
 
 // watch follows another session's run live.
 func (e *evolutionPage) watch() tea.Cmd {
-	l, sub, why := e.env.Hub.watchOther("run", e.env)
+	l, sub, why := e.env.Hub.watchOther(LiveRun, e.env)
 	if l == nil {
 		e.status = why
 		return nil
@@ -506,7 +506,7 @@ func (e *evolutionPage) startOn(workers int, give func()) tea.Cmd {
 	}
 	e.run, e.handle, e.running, e.paused, e.games, e.playing, e.changes, e.current = r, h, true, false, 0, 0, nil, nil
 	e.settings, e.schema, e.watching = r.Settings, r.Schema(), nil
-	e.shared = e.env.Hub.Add("run", fmt.Sprintf("%s on %s by %s", r.Settings.Method, r.Settings.Preset, e.env.who()), r.Settings, e.env, r.Bus())
+	e.shared = e.env.Hub.AddRun(fmt.Sprintf("%s on %s by %s", r.Settings.Method, r.Settings.Preset, e.env.who()), r.Settings, e.env, r.Bus())
 	e.status = "running"
 	if workers < e.workers {
 		e.status += fmt.Sprintf(" on %d workers, this session's share of the server", workers)

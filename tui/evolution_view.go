@@ -33,7 +33,7 @@ func (e *evolutionPage) setupView() string {
 		run = "resume " + e.resumable[e.resume-1]
 	}
 	live := ""
-	if others := e.env.Hub.Others("run", e.env); len(others) > 0 {
+	if others := e.env.Hub.Others(LiveRun, e.env); len(others) > 0 {
 		live = st.Header.Render("live in another session: " + others[0].Name + " — v watches it")
 	}
 	lines := []string{st.Title.Render("Evolution") + st.Dim.Render("   ↑↓ choose · ←→ change · s starts · T tunes full on a dataset"), live,

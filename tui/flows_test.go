@@ -241,7 +241,7 @@ func TestFlowWatchAnotherSession(t *testing.T) {
 	if w := b.pages[1].(*tournamentPage).table; w == nil || w.Played != 24 {
 		t.Fatalf("the watcher's table: %+v", w)
 	}
-	if len(hub.Others("tournament", nil)) != 0 {
+	if len(hub.Others(LiveTournament, nil)) != 0 {
 		t.Fatal("the finished tournament is still listed")
 	}
 }

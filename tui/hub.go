@@ -20,10 +20,19 @@ type Hub struct {
 	items []*Live
 }
 
+// LiveKind says what a Live is. Its text names the work in messages
+// ("no other session has a run going").
+type LiveKind string
+
+const (
+	LiveRun        LiveKind = "run"
+	LiveTournament LiveKind = "tournament"
+)
+
 // Live is one tournament or run in progress.
 type Live struct {
 	ID      int
-	Kind    string // "tournament" or "run"
+	Kind    LiveKind
 	Name    string
 	Owner   *Env
 	Bus     *arena.Bus
@@ -38,17 +47,29 @@ type Live struct {
 	settings ga.Settings // a run's, kept in step with its changes
 }
 
-// Add registers work that has started. Its name is shown to the other
-// sessions, so it is sanitized here, whoever built it from what.
-func (h *Hub) Add(kind, name string, settings ga.Settings, owner *Env, bus *arena.Bus) *Live {
+// AddRun registers a run that has started, with the settings a watcher
+// starts from (kept in step with the run's changes as its events arrive).
+func (h *Hub) AddRun(name string, settings ga.Settings, owner *Env, bus *arena.Bus) *Live {
+	return h.add(&Live{Kind: LiveRun, Name: name, Owner: owner, Bus: bus, settings: settings})
+}
+
+// AddTournament registers a tournament that has started; its standings
+// and pairings are recorded from its events.
+func (h *Hub) AddTournament(name string, owner *Env, bus *arena.Bus) *Live {
+	return h.add(&Live{Kind: LiveTournament, Name: name, Owner: owner, Bus: bus})
+}
+
+// add numbers l and lists it. Its name is shown to the other sessions, so
+// it is sanitized here, whoever built it from what.
+func (h *Hub) add(l *Live) *Live {
 	if h == nil {
 		return nil
 	}
-	name = Sanitize(name, 0)
+	l.Name = Sanitize(l.Name, 0)
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.next++
-	l := &Live{ID: h.next, Kind: kind, Name: name, Owner: owner, Bus: bus, Started: time.Now(), settings: settings}
+	l.ID, l.Started = h.next, time.Now()
 	h.items = append(h.items, l)
 	return l
 }
@@ -66,7 +87,7 @@ func (h *Hub) Remove(l *Live) {
 }
 
 // Others lists the live work of a kind that env did not start.
-func (h *Hub) Others(kind string, env *Env) []*Live {
+func (h *Hub) Others(kind LiveKind, env *Env) []*Live {
 	if h == nil {
 		return nil
 	}
@@ -124,14 +145,14 @@ func (l *Live) subscribe() (*arena.Subscription, bool) {
 
 // watchOther subscribes to the first live work of a kind that env did not
 // start; when there is none, or it has just ended, it says so instead.
-func (h *Hub) watchOther(kind string, env *Env) (*Live, *arena.Subscription, string) {
+func (h *Hub) watchOther(kind LiveKind, env *Env) (*Live, *arena.Subscription, string) {
 	others := h.Others(kind, env)
 	if len(others) == 0 {
-		return nil, nil, "no other session has a " + kind + " going"
+		return nil, nil, "no other session has a " + string(kind) + " going"
 	}
 	sub, ok := others[0].subscribe()
 	if !ok {
-		return nil, nil, "that " + kind + " has just ended"
+		return nil, nil, "that " + string(kind) + " has just ended"
 	}
 	return others[0], sub, ""
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/evochess/evochess/arena"
 	"github.com/evochess/evochess/core"
+	"github.com/evochess/evochess/core/pgn"
 	"github.com/evochess/evochess/saves"
 )
 
@@ -454,7 +455,7 @@ func (p *playPage) setup(text string) error {
 	} else if !strings.Contains(text, "1.") && !strings.HasPrefix(text, "[") {
 		return err
 	}
-	g, err := core.NewPGNReader(strings.NewReader(text)).Next()
+	g, err := pgn.NewReader(strings.NewReader(text)).Next()
 	if err != nil {
 		return fmt.Errorf("not a FEN, and as PGN: %w", err)
 	}
@@ -472,7 +473,7 @@ func (p *playPage) setup(text string) error {
 }
 
 func (p *playPage) savePGN() {
-	g := &core.PGNGame{}
+	g := &pgn.Game{}
 	start, _ := core.ParseFEN(p.startFEN)
 	g.SetStartPosition(start)
 	names := map[sideKind]string{human: "Human", engine: "evochess " + p.engineName()}
@@ -485,7 +486,7 @@ func (p *playPage) savePGN() {
 	}
 	g.Result = p.pos.Status().Outcome
 	var b bytes.Buffer
-	if err := core.WritePGN(&b, g); err != nil {
+	if err := pgn.Write(&b, g); err != nil {
 		p.say(true, "save: %v", err)
 		return
 	}

@@ -15,7 +15,6 @@ import (
 
 	"github.com/evochess/evochess/arena"
 	"github.com/evochess/evochess/core"
-	"github.com/evochess/evochess/ga"
 	"github.com/evochess/evochess/saves"
 )
 
@@ -340,7 +339,7 @@ func (t *tournamentPage) key(msg tea.KeyMsg) tea.Cmd {
 
 // watch follows another session's tournament live.
 func (t *tournamentPage) watch() tea.Cmd {
-	l, sub, why := t.env.Hub.watchOther("tournament", t.env)
+	l, sub, why := t.env.Hub.watchOther(LiveTournament, t.env)
 	if l == nil {
 		t.status = why
 		return nil
@@ -404,7 +403,7 @@ func (t *tournamentPage) start() tea.Cmd {
 	run := t.run
 	ctx, cancel := context.WithCancel(t.env.Ctx)
 	t.cancel, t.running, t.started = cancel, true, time.Now()
-	t.shared = t.env.Hub.Add("tournament", fmt.Sprintf("%s %s of %d players by %s", tourFormats[t.format], tourTCs[t.tc], len(specs), t.env.who()), ga.Settings{}, t.env, bus)
+	t.shared = t.env.Hub.AddTournament(fmt.Sprintf("%s %s of %d players by %s", tourFormats[t.format], tourTCs[t.tc], len(specs), t.env.who()), t.env, bus)
 	names := make([]string, len(specs))
 	for i, s := range specs {
 		names[i] = s.Name
@@ -450,7 +449,7 @@ func (t *tournamentPage) setupView() string {
 	}
 	add(-1, st.Title.Render("New tournament")+st.Dim.Render("   ↑↓ choose · ←→ change · enter toggles a player · s starts"))
 	live := ""
-	if others := t.env.Hub.Others("tournament", t.env); len(others) > 0 {
+	if others := t.env.Hub.Others(LiveTournament, t.env); len(others) > 0 {
 		live = st.Header.Render(fmt.Sprintf("live in another session: %s — v watches it", others[0].Name))
 	}
 	add(-1, live)

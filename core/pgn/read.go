@@ -1,4 +1,4 @@
-package core
+package pgn
 
 import (
 	"bufio"
@@ -6,18 +6,21 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/evochess/evochess/core"
 )
 
-// PGNReader reads the games of a PGN stream one at a time.
+// Reader reads the games of a PGN stream one at a time.
 //
 // It is lenient where PGN files in the wild differ from the standard: a
 // missing result (the game ends at the next tag section or at the end of
 // input, and takes its result from the Result tag), games without tags,
-// move numbers glued to moves ("12.e4"), sloppy SAN (as ParseSAN accepts),
-// a byte order mark and CRLF line endings. Variations and NAGs are skipped;
-// ";" comments are kept like brace comments.
+// move numbers glued to moves ("12.e4"), sloppy SAN (as
+// core.Position.ParseSAN accepts), a byte order mark and CRLF line
+// endings. Variations and NAGs are skipped; ";" comments are kept like
+// brace comments.
 //
-// Error recovery: when a game cannot be read, Next returns a *PGNError and
+// Error recovery: when a game cannot be read, Next returns an *Error and
 // the next call first skips input up to the next line that starts with "["
 // and follows either a blank line or a line ending with a result token.
 // That is where the next game's tags begin in any normally laid out file,
@@ -25,57 +28,57 @@ import (
 // next "[", which is where the next game then starts. A brace comment left
 // open runs to the end of the input, as it can contain anything.) Games
 // are numbered in the stream from 1, failed ones included.
-type PGNReader struct {
-	s       pgnScanner
+type Reader struct {
+	s       scanner
 	games   int  // games started so far, for error messages
 	recover bool // the last game failed: resynchronise first
 }
 
-// NewPGNReader returns a reader of the games in r.
-func NewPGNReader(r io.Reader) *PGNReader {
-	return &PGNReader{s: pgnScanner{r: bufio.NewReader(r)}}
+// NewReader returns a reader of the games in r.
+func NewReader(r io.Reader) *Reader {
+	return &Reader{s: scanner{r: bufio.NewReader(r)}}
 }
 
 // Next returns the next game, or io.EOF after the last one. A game that
-// cannot be read yields a *PGNError; calling Next again continues with the
+// cannot be read yields an *Error; calling Next again continues with the
 // following game. Any other error comes from the underlying reader.
-func (r *PGNReader) Next() (*PGNGame, error) {
+func (r *Reader) Next() (*Game, error) {
 	if r.recover {
 		r.recover = false
 		r.skipToNextGame()
 	}
 	for {
 		g, err := r.readGame()
-		if err == errPGNNoGame {
+		if err == errNoGame {
 			continue
 		}
 		// A pushed-back "[" means the failed game already ended where
 		// the next one starts, so there is nothing to skip.
-		var pe *PGNError
+		var pe *Error
 		r.recover = errors.As(err, &pe) && r.s.back == nil
 		return g, err
 	}
 }
 
-// errPGNNoGame marks text that turned out not to be a game: comments,
+// errNoGame marks text that turned out not to be a game: comments,
 // NAGs or variations with neither tags, moves nor a result.
-var errPGNNoGame = errors.New("pgn: no game")
+var errNoGame = errors.New("pgn: no game")
 
 // readGame reads one game: the tag section, then movetext up to the result.
-func (r *PGNReader) readGame() (*PGNGame, error) {
+func (r *Reader) readGame() (*Game, error) {
 	r.games++
-	g := &PGNGame{}
+	g := &Game{}
 	var pending []string // comments not yet attached to a move
 	fenLine := 0         // where the start position came from
 	tok, err := r.s.next()
 	for ; err == nil; tok, err = r.s.next() {
-		if tok.kind == pgnComment {
+		if tok.kind == tokComment {
 			if tok.text != "" {
 				pending = append(pending, tok.text)
 			}
 			continue
 		}
-		if tok.kind != pgnPunct || tok.text != "[" {
+		if tok.kind != tokPunct || tok.text != "[" {
 			break
 		}
 		// Comments before or between tags do not belong to any move.
@@ -92,7 +95,7 @@ func (r *PGNReader) readGame() (*PGNGame, error) {
 	if err != nil {
 		return nil, r.fail(tok.line, err)
 	}
-	if tok.kind == pgnEOF && len(g.Tags) == 0 {
+	if tok.kind == tokEOF && len(g.Tags) == 0 {
 		r.games--
 		return nil, io.EOF
 	}
@@ -103,7 +106,7 @@ func (r *PGNReader) readGame() (*PGNGame, error) {
 	g.StartComment = strings.Join(pending, " ")
 	for {
 		if err := r.movetextToken(g, pos, tok); err != nil {
-			if err == errPGNGameEnd {
+			if err == errGameEnd {
 				r.alignComments(g)
 				return g, nil
 			}
@@ -115,20 +118,20 @@ func (r *PGNReader) readGame() (*PGNGame, error) {
 	}
 }
 
-// errPGNGameEnd tells readGame that the token ended the game.
-var errPGNGameEnd = errors.New("pgn: end of game")
+// errGameEnd tells readGame that the token ended the game.
+var errGameEnd = errors.New("pgn: end of game")
 
 // movetextToken handles one token of movetext, playing moves on pos.
-func (r *PGNReader) movetextToken(g *PGNGame, pos *Position, tok pgnToken) error {
+func (r *Reader) movetextToken(g *Game, pos *core.Position, tok token) error {
 	switch tok.kind {
-	case pgnEOF:
+	case tokEOF:
 		return r.endWithoutResult(g)
-	case pgnComment:
+	case tokComment:
 		r.attachComment(g, tok.text)
-	case pgnNAG:
-	case pgnString:
+	case tokNAG:
+	case tokString:
 		return r.fail(tok.line, fmt.Errorf("unexpected string %q in movetext", tok.text))
-	case pgnPunct:
+	case tokPunct:
 		switch tok.text {
 		case "[":
 			r.s.unread(tok)
@@ -138,16 +141,16 @@ func (r *PGNReader) movetextToken(g *PGNGame, pos *Position, tok pgnToken) error
 		default:
 			return r.fail(tok.line, fmt.Errorf("unexpected %q in movetext", tok.text))
 		}
-	case pgnWord:
-		w := pgnStripMoveNumber(tok.text)
-		if res, ok := parsePGNResult(w); ok {
+	case tokWord:
+		w := stripMoveNumber(tok.text)
+		if res, ok := parseResult(w); ok {
 			g.Result = res
-			return errPGNGameEnd
+			return errGameEnd
 		}
-		if w == "" || pgnIsAnnotation(w) {
+		if w == "" || isAnnotation(w) {
 			return nil
 		}
-		m, err := pgnParseMove(pos, w)
+		m, err := parseMove(pos, w)
 		if err != nil {
 			return r.fail(tok.line, err)
 		}
@@ -157,10 +160,10 @@ func (r *PGNReader) movetextToken(g *PGNGame, pos *Position, tok pgnToken) error
 	return nil
 }
 
-// pgnParseMove reads one move of movetext.
-func pgnParseMove(pos *Position, w string) (Move, error) {
+// parseMove reads one move of movetext.
+func parseMove(pos *core.Position, w string) (core.Move, error) {
 	if w == "--" || w == "Z0" {
-		return NullMove, &MoveError{Input: w, Reason: "null moves are not supported"}
+		return core.NullMove, &core.MoveError{Input: w, Reason: "null moves are not supported"}
 	}
 	return pos.ParseSAN(w)
 }
@@ -169,51 +172,51 @@ func pgnParseMove(pos *Position, w string) (Move, error) {
 // takes its result from the Result tag. Text with no tags and no moves is
 // not a game at all (stray comments between games, say), so it is dropped
 // rather than returned as an empty game.
-func (r *PGNReader) endWithoutResult(g *PGNGame) error {
+func (r *Reader) endWithoutResult(g *Game) error {
 	if len(g.Tags) == 0 && len(g.Moves) == 0 {
 		r.games--
-		return errPGNNoGame
+		return errNoGame
 	}
-	g.Result, _ = parsePGNResult(g.Tag("Result"))
-	return errPGNGameEnd
+	g.Result, _ = parseResult(g.Tag("Result"))
+	return errGameEnd
 }
 
 // readTag reads a tag pair after its "[".
-func (r *PGNReader) readTag() (PGNTag, error) {
+func (r *Reader) readTag() (Tag, error) {
 	name, err := r.s.next()
 	if err != nil {
-		return PGNTag{}, r.fail(name.line, err)
+		return Tag{}, r.fail(name.line, err)
 	}
-	if name.kind != pgnWord || !pgnValidTagName(name.text) {
-		return PGNTag{}, r.fail(name.line, fmt.Errorf("tag pair: %s is not a tag name (letters, digits and _)", pgnDescribe(name)))
+	if name.kind != tokWord || !validTagName(name.text) {
+		return Tag{}, r.fail(name.line, fmt.Errorf("tag pair: %s is not a tag name (letters, digits and _)", describe(name)))
 	}
 	val, err := r.s.next()
 	if err != nil {
-		return PGNTag{}, r.fail(val.line, fmt.Errorf("tag %s: %w", name.text, err))
+		return Tag{}, r.fail(val.line, fmt.Errorf("tag %s: %w", name.text, err))
 	}
-	if val.kind != pgnString {
-		return PGNTag{}, r.fail(val.line, fmt.Errorf("tag %s: value must be a quoted string, found %s", name.text, pgnDescribe(val)))
+	if val.kind != tokString {
+		return Tag{}, r.fail(val.line, fmt.Errorf("tag %s: value must be a quoted string, found %s", name.text, describe(val)))
 	}
 	end, err := r.s.next()
 	if err != nil {
-		return PGNTag{}, r.fail(end.line, err)
+		return Tag{}, r.fail(end.line, err)
 	}
-	if end.kind != pgnPunct || end.text != "]" {
-		return PGNTag{}, r.fail(end.line, fmt.Errorf("tag %s: expected \"]\", found %s", name.text, pgnDescribe(end)))
+	if end.kind != tokPunct || end.text != "]" {
+		return Tag{}, r.fail(end.line, fmt.Errorf("tag %s: expected \"]\", found %s", name.text, describe(end)))
 	}
-	return PGNTag{Name: name.text, Value: val.text}, nil
+	return Tag{Name: name.text, Value: val.text}, nil
 }
 
-// pgnDescribe names a token for an error message.
-func pgnDescribe(t pgnToken) string {
+// describe names a token for an error message.
+func describe(t token) string {
 	switch t.kind {
-	case pgnEOF:
+	case tokEOF:
 		return "end of input"
-	case pgnString:
+	case tokString:
 		return fmt.Sprintf("string %q", t.text)
-	case pgnComment:
+	case tokComment:
 		return "a comment"
-	case pgnNAG:
+	case tokNAG:
 		return "$" + t.text
 	}
 	return fmt.Sprintf("%q", t.text)
@@ -223,20 +226,20 @@ func pgnDescribe(t pgnToken) string {
 // included, after its opening "(". Moves in it are not checked. A tag
 // pair cannot be part of a variation, so "[" means the ")" is missing and
 // the next game begins there.
-func (r *PGNReader) skipVariation(open pgnToken) error {
+func (r *Reader) skipVariation(open token) error {
 	for depth := 1; depth > 0; {
 		t, err := r.s.next()
 		switch {
 		case err != nil:
 			return r.fail(t.line, err)
-		case t.kind == pgnEOF || t.kind == pgnPunct && t.text == "[":
-			if t.kind == pgnPunct {
+		case t.kind == tokEOF || t.kind == tokPunct && t.text == "[":
+			if t.kind == tokPunct {
 				r.s.unread(t)
 			}
 			return r.fail(open.line, errors.New(`variation opened with "(" is not closed by ")"`))
-		case t.kind == pgnPunct && t.text == "(":
+		case t.kind == tokPunct && t.text == "(":
 			depth++
-		case t.kind == pgnPunct && t.text == ")":
+		case t.kind == tokPunct && t.text == ")":
 			depth--
 		}
 	}
@@ -245,7 +248,7 @@ func (r *PGNReader) skipVariation(open pgnToken) error {
 
 // attachComment stores a comment after the last move read, or before the
 // first move. Several comments in a row are joined with a space.
-func (r *PGNReader) attachComment(g *PGNGame, c string) {
+func (r *Reader) attachComment(g *Game, c string) {
 	if c == "" {
 		return
 	}
@@ -261,7 +264,7 @@ func (r *PGNReader) attachComment(g *PGNGame, c string) {
 }
 
 // alignComments makes Comments exactly as long as Moves.
-func (r *PGNReader) alignComments(g *PGNGame) {
+func (r *Reader) alignComments(g *Game) {
 	for len(g.Comments) < len(g.Moves) {
 		g.Comments = append(g.Comments, "")
 	}
@@ -269,21 +272,21 @@ func (r *PGNReader) alignComments(g *PGNGame) {
 
 // fail wraps err with the game number and line. A read error from the
 // underlying reader is returned as it is: it is not about the PGN text.
-func (r *PGNReader) fail(line int, err error) error {
+func (r *Reader) fail(line int, err error) error {
 	if r.s.err != nil {
 		return r.s.err
 	}
-	var pe *PGNError
+	var pe *Error
 	if errors.As(err, &pe) {
 		return err
 	}
-	return &PGNError{Game: r.games, Line: line, Err: err}
+	return &Error{Game: r.games, Line: line, Err: err}
 }
 
-// pgnStripMoveNumber removes a move number from a word: "12." and "12..."
+// stripMoveNumber removes a move number from a word: "12." and "12..."
 // become "", "12.e4" and "12...Nf6" become the move. Digits without a
 // period are a move number too, except castling written with zeros.
-func pgnStripMoveNumber(w string) string {
+func stripMoveNumber(w string) string {
 	i := 0
 	for i < len(w) && w[i] >= '0' && w[i] <= '9' {
 		i++
@@ -301,8 +304,8 @@ func pgnStripMoveNumber(w string) string {
 	return w
 }
 
-// pgnIsAnnotation reports whether a word is a suffix annotation standing
+// isAnnotation reports whether a word is a suffix annotation standing
 // on its own ("!", "?!", …) or a detached "e.p.".
-func pgnIsAnnotation(w string) bool {
+func isAnnotation(w string) bool {
 	return w == "e.p." || strings.Trim(w, "!?") == ""
 }

@@ -1,4 +1,4 @@
-package core
+package pgn
 
 import (
 	"bytes"
@@ -10,25 +10,27 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/evochess/evochess/core"
 )
 
-const pgnBookFile = "testdata/pgn/8moves_v3.first200.pgn"
+const bookFile = "testdata/8moves_v3.first200.pgn"
 
-// pgnReadFile reads every game of a PGN file, failing on any error.
-func pgnReadFile(t *testing.T, name string) []*PGNGame {
+// readFile reads every game of a PGN file, failing on any error.
+func readFile(t *testing.T, name string) []*Game {
 	t.Helper()
 	f, err := os.Open(name)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	return pgnReadAll(t, name, f)
+	return readAll(t, name, f)
 }
 
-func pgnReadAll(t *testing.T, what string, r io.Reader) []*PGNGame {
+func readAll(t *testing.T, what string, r io.Reader) []*Game {
 	t.Helper()
-	var games []*PGNGame
-	pr := NewPGNReader(r)
+	var games []*Game
+	pr := NewReader(r)
 	for {
 		g, err := pr.Next()
 		if err == io.EOF {
@@ -41,7 +43,7 @@ func pgnReadAll(t *testing.T, what string, r io.Reader) []*PGNGame {
 	}
 }
 
-func pgnFinalFEN(t *testing.T, g *PGNGame) string {
+func finalFEN(t *testing.T, g *Game) string {
 	t.Helper()
 	p, err := g.FinalPosition()
 	if err != nil {
@@ -50,10 +52,10 @@ func pgnFinalFEN(t *testing.T, g *PGNGame) string {
 	return p.FEN()
 }
 
-// TestPGNRoundTripBook reads the book, writes every game and reads it back:
+// TestRoundTripBook reads the book, writes every game and reads it back:
 // the tags, moves and final positions must survive.
-func TestPGNRoundTripBook(t *testing.T) {
-	games := pgnReadFile(t, pgnBookFile)
+func TestRoundTripBook(t *testing.T) {
+	games := readFile(t, bookFile)
 	if len(games) != 200 {
 		t.Fatalf("read %d games, want 200", len(games))
 	}
@@ -62,45 +64,45 @@ func TestPGNRoundTripBook(t *testing.T) {
 		what := fmt.Sprintf("game %d", i+1)
 		// Every game of the 8-move book is 16 plies, and this one
 		// checks a few details of the file against what we read.
-		if len(g.Moves) != 16 || g.Tag("White") != "Stockfish" || g.Result != Draw {
+		if len(g.Moves) != 16 || g.Tag("White") != "Stockfish" || g.Result != core.Draw {
 			t.Errorf("%s: %d plies, White %q, result %s", what, len(g.Moves), g.Tag("White"), g.Result)
 		}
 		var b bytes.Buffer
-		if err := WritePGN(&b, g); err != nil {
+		if err := Write(&b, g); err != nil {
 			t.Fatalf("%s: %v", what, err)
 		}
-		back := pgnReadAll(t, what+" written", bytes.NewReader(b.Bytes()))
+		back := readAll(t, what+" written", bytes.NewReader(b.Bytes()))
 		if len(back) != 1 {
 			t.Fatalf("%s: wrote %d games", what, len(back))
 		}
 		if !reflect.DeepEqual(back[0].Tags, g.Tags) {
 			t.Errorf("%s: tags %v, want %v", what, back[0].Tags, g.Tags)
 		}
-		pgnCheckSameGame(t, what, g, back[0])
-		if got, want := pgnFinalFEN(t, back[0]), pgnFinalFEN(t, g); got != want {
+		checkSameGame(t, what, g, back[0])
+		if got, want := finalFEN(t, back[0]), finalFEN(t, g); got != want {
 			t.Errorf("%s: final position %s, want %s", what, got, want)
 		}
 		all.Write(b.Bytes())
 	}
-	if got := len(pgnReadAll(t, "all games written", &all)); got != len(games) {
+	if got := len(readAll(t, "all games written", &all)); got != len(games) {
 		t.Errorf("the written file has %d games, want %d", got, len(games))
 	}
 }
 
-// TestPGNFirstBookGame pins down what the first game of the book reads as.
-func TestPGNFirstBookGame(t *testing.T) {
-	g := pgnReadFile(t, pgnBookFile)[0]
-	want := []PGNTag{{"Event", "?"}, {"Site", "?"}, {"Date", "2013.11.02"}, {"Round", "1"},
+// TestFirstBookGame pins down what the first game of the book reads as.
+func TestFirstBookGame(t *testing.T) {
+	g := readFile(t, bookFile)[0]
+	want := []Tag{{"Event", "?"}, {"Site", "?"}, {"Date", "2013.11.02"}, {"Round", "1"},
 		{"White", "Stockfish"}, {"Black", "Stockfish"}, {"Result", "1/2-1/2"}, {"Eco", "A07"}}
 	if !reflect.DeepEqual(g.Tags, want) {
 		t.Errorf("tags %v", g.Tags)
 	}
 	// The final position as pgn-extract -F gives it.
-	if got := pgnFinalFEN(t, g); got != "rn2kb1r/pp3ppp/2p1pn2/3p3b/8/1P1P1NPP/PBPqPPB1/RN2K2R w KQkq - 0 9" {
+	if got := finalFEN(t, g); got != "rn2kb1r/pp3ppp/2p1pn2/3p3b/8/1P1P1NPP/PBPqPPB1/RN2K2R w KQkq - 0 9" {
 		t.Errorf("final position %s", got)
 	}
 	var b bytes.Buffer
-	if err := WritePGN(&b, g); err != nil {
+	if err := Write(&b, g); err != nil {
 		t.Fatal(err)
 	}
 	const movetext = "1. Nf3 d5 2. g3 c6 3. Bg2 Nf6 4. d3 Bg4 5. h3 Bh5 6. b3 e6 7. Bb2 Qa5+ 8. Qd2\nQxd2+ 1/2-1/2\n\n"
@@ -129,23 +131,23 @@ func TestPGNExtractAcceptsOutput(t *testing.T) {
 		t.Skip("pgn-extract not installed")
 	}
 	var b bytes.Buffer
-	for _, g := range pgnReadFile(t, pgnBookFile)[:50] {
-		if err := WritePGN(&b, g); err != nil {
+	for _, g := range readFile(t, bookFile)[:50] {
+		if err := Write(&b, g); err != nil {
 			t.Fatal(err)
 		}
 	}
 	for seed := uint64(1); seed <= 10; seed++ {
-		if err := WritePGN(&b, pgnRandomGame(seed, 300)); err != nil {
+		if err := Write(&b, randomGame(seed, 300)); err != nil {
 			t.Fatal(err)
 		}
 	}
-	fen := &PGNGame{Tags: []PGNTag{{"Event", `quote " and \ backslash`}}, StartComment: "black to move"}
-	start := pgnMustFEN(t, "4k3/8/8/8/8/8/4P3/4K3 b - - 0 12")
+	fen := &Game{Tags: []Tag{{"Event", `quote " and \ backslash`}}, StartComment: "black to move"}
+	start := mustFEN(t, "4k3/8/8/8/8/8/4P3/4K3 b - - 0 12")
 	fen.SetStartPosition(start)
-	for _, m := range pgnMovesFromSAN(t, start, "Kd7 e4 Ke6 e5") {
+	for _, m := range movesFromSAN(t, start, "Kd7 e4 Ke6 e5") {
 		fen.AddMove(m, "c")
 	}
-	if err := WritePGN(&b, fen); err != nil {
+	if err := Write(&b, fen); err != nil {
 		t.Fatal(err)
 	}
 	file := filepath.Join(t.TempDir(), "out.pgn")

@@ -1,4 +1,4 @@
-package core
+package pgn
 
 import (
 	"bytes"
@@ -8,11 +8,11 @@ import (
 	"testing"
 )
 
-// FuzzPGNRead feeds arbitrary bytes to the reader. It must never panic or
-// loop, must report problems as *PGNError, and every game it does read
+// FuzzRead feeds arbitrary bytes to the reader. It must never panic or
+// loop, must report problems as *Error, and every game it does read
 // must survive a write and a second read unchanged: moves, comments,
 // result, final position and the tags the writer does not rewrite.
-func FuzzPGNRead(f *testing.F) {
+func FuzzRead(f *testing.F) {
 	seeds := []string{
 		"[Event \"x\"]\n[White \"a \\\"b\\\" c\"]\n\n1. e4 e5 2. Nf3 {comment} Nc6 3. Bb5 a6 1-0\n",
 		"1.d4 Nf6 2.c4 e6 3.Nc3 Bb4 (3...d5 4.cxd5 (4.Bg5)) 4.Qc2 $1 O-O!? 5.a3 Bxc3+ 6.Qxc3 *",
@@ -26,7 +26,7 @@ func FuzzPGNRead(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		r := NewPGNReader(bytes.NewReader(data))
+		r := NewReader(bytes.NewReader(data))
 		// Every call consumes input, so there can be no more calls than
 		// bytes; the bound turns an endless loop into a failure.
 		limit := len(data) + 2
@@ -39,25 +39,25 @@ func FuzzPGNRead(f *testing.F) {
 				return
 			}
 			if err != nil {
-				var pe *PGNError
+				var pe *Error
 				if !errors.As(err, &pe) || pe.Line < 0 || pe.Game < 1 {
-					t.Fatalf("error %v (%T) is not a PGNError with a place", err, err)
+					t.Fatalf("error %v (%T) is not an *Error with a place", err, err)
 				}
 				continue
 			}
-			pgnFuzzRoundTrip(t, g)
+			fuzzRoundTrip(t, g)
 		}
 	})
 }
 
-// pgnFuzzRoundTrip writes g, reads it back and compares.
-func pgnFuzzRoundTrip(t *testing.T, g *PGNGame) {
+// fuzzRoundTrip writes g, reads it back and compares.
+func fuzzRoundTrip(t *testing.T, g *Game) {
 	var b bytes.Buffer
-	if err := WritePGN(&b, g); err != nil {
+	if err := Write(&b, g); err != nil {
 		t.Fatalf("a game that was read cannot be written: %v", err)
 	}
 	written := b.String()
-	games := NewPGNReader(strings.NewReader(written))
+	games := NewReader(strings.NewReader(written))
 	back, err := games.Next()
 	if err != nil {
 		t.Fatalf("reading back: %v\n%s", err, written)
@@ -65,8 +65,8 @@ func pgnFuzzRoundTrip(t *testing.T, g *PGNGame) {
 	if extra, err := games.Next(); err != io.EOF {
 		t.Fatalf("writing one game gave more: %v, %v\n%s", extra, err, written)
 	}
-	if pgnUCIString(back.Moves) != pgnUCIString(g.Moves) {
-		t.Fatalf("moves differ:\n got %s\nwant %s\n%s", pgnUCIString(back.Moves), pgnUCIString(g.Moves), written)
+	if uciString(back.Moves) != uciString(g.Moves) {
+		t.Fatalf("moves differ:\n got %s\nwant %s\n%s", uciString(back.Moves), uciString(g.Moves), written)
 	}
 	if back.Result != g.Result || back.StartComment != g.StartComment {
 		t.Fatalf("result %s / start comment %q, want %s / %q\n%s", back.Result, back.StartComment, g.Result, g.StartComment, written)
@@ -85,20 +85,20 @@ func pgnFuzzRoundTrip(t *testing.T, g *PGNGame) {
 		if tag.Name == "Result" || tag.Name == "SetUp" || tag.Name == "FEN" || g.Tag(tag.Name) != tag.Value {
 			continue // rewritten by the writer, or a later duplicate
 		}
-		if want := pgnFuzzTagValue(tag.Value); back.Tag(tag.Name) != want {
+		if want := fuzzTagValue(tag.Value); back.Tag(tag.Name) != want {
 			t.Fatalf("tag %s: %q, want %q\n%s", tag.Name, back.Tag(tag.Name), want, written)
 		}
 	}
 	for i, line := range strings.Split(written, "\n") {
-		if len(line) > pgnMaxLine && line[0] != '[' && len(strings.Fields(line)) > 2 {
+		if len(line) > maxLine && line[0] != '[' && len(strings.Fields(line)) > 2 {
 			t.Fatalf("line %d has %d characters and could have been wrapped:\n%s", i+1, len(line), written)
 		}
 	}
 }
 
-// pgnFuzzTagValue is what a tag value reads back as: the writer turns
+// fuzzTagValue is what a tag value reads back as: the writer turns
 // control characters into spaces so a tag pair stays on one line.
-func pgnFuzzTagValue(v string) string {
+func fuzzTagValue(v string) string {
 	b := []byte(v)
 	for i, c := range b {
 		if c < ' ' || c == 0x7f {

@@ -1,4 +1,4 @@
-package core
+package pgn
 
 import (
 	"bytes"
@@ -6,13 +6,15 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/evochess/evochess/core"
 )
 
-// pgnMovesFromSAN plays SAN moves from start and returns them.
-func pgnMovesFromSAN(t testing.TB, start *Position, sans string) []Move {
+// movesFromSAN plays SAN moves from start and returns them.
+func movesFromSAN(t testing.TB, start *core.Position, sans string) []core.Move {
 	t.Helper()
 	p := start.Clone()
-	var moves []Move
+	var moves []core.Move
 	for _, s := range strings.Fields(sans) {
 		m, err := p.ParseSAN(s)
 		if err != nil {
@@ -24,48 +26,48 @@ func pgnMovesFromSAN(t testing.TB, start *Position, sans string) []Move {
 	return moves
 }
 
-func pgnMustFEN(t testing.TB, fen string) *Position {
+func mustFEN(t testing.TB, fen string) *core.Position {
 	t.Helper()
-	p, err := ParseFEN(fen)
+	p, err := core.ParseFEN(fen)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return p
 }
 
-const pgnEmptySTR = "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n"
+const emptySTR = "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n"
 
-func TestWritePGN(t *testing.T) {
+func TestWrite(t *testing.T) {
 	blackStart := "4k3/8/8/8/8/8/4P3/4K3 b - - 0 12"
 	tests := []struct {
 		name     string
-		tags     []PGNTag
+		tags     []Tag
 		start    string // FEN, "" for the standard start
 		sans     string
 		comments []string
 		intro    string
-		result   Outcome
+		result   core.Outcome
 		want     string
 	}{
 		{
 			name:   "seven tag roster first, in order, then the others",
-			tags:   []PGNTag{{"ECO", "C20"}, {"White", "Alice"}, {"Event", "Club"}, {"Result", "0-1"}, {"Annotator", "me"}},
+			tags:   []Tag{{"ECO", "C20"}, {"White", "Alice"}, {"Event", "Club"}, {"Result", "0-1"}, {"Annotator", "me"}},
 			sans:   "e4 e5",
-			result: WhiteWins,
+			result: core.WhiteWins,
 			want: "[Event \"Club\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"Alice\"]\n" +
 				"[Black \"?\"]\n[Result \"1-0\"]\n[ECO \"C20\"]\n[Annotator \"me\"]\n\n1. e4 e5 1-0\n\n",
 		},
 		{
 			name: "empty game",
-			want: pgnEmptySTR + "[Result \"*\"]\n\n*\n\n",
+			want: emptySTR + "[Result \"*\"]\n\n*\n\n",
 		},
 		{
 			name:     "black to move start from FEN, numbers after comments",
-			tags:     []PGNTag{{"Event", "E"}, {"FEN", "stale"}, {"SetUp", "0"}},
+			tags:     []Tag{{"Event", "E"}, {"FEN", "stale"}, {"SetUp", "0"}},
 			start:    blackStart,
 			sans:     "Kd7 e4 Ke6 e5 Kf5",
 			comments: []string{"", "+0.35/12 0.21s", "", "", "last"},
-			result:   Draw,
+			result:   core.Draw,
 			want: "[Event \"E\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n" +
 				"[Result \"1/2-1/2\"]\n[SetUp \"1\"]\n[FEN \"" + blackStart + "\"]\n\n" +
 				"12... Kd7 13. e4 {+0.35/12 0.21s} 13... Ke6 14. e5 Kf5 {last} 1/2-1/2\n\n",
@@ -75,40 +77,40 @@ func TestWritePGN(t *testing.T) {
 			sans:     "e4 e5",
 			intro:    "  an\nintro ",
 			comments: []string{"a } b\t c"},
-			want:     pgnEmptySTR + "[Result \"*\"]\n\n{an intro} 1. e4 {a b c} 1... e5 *\n\n",
+			want:     emptySTR + "[Result \"*\"]\n\n{an intro} 1. e4 {a b c} 1... e5 *\n\n",
 		},
 		{
 			name: "tag values are escaped and kept on one line",
-			tags: []PGNTag{{"Event", `say "hi" \o/`}, {"Site", "two\nlines"}},
-			want: "[Event \"say \\\"hi\\\" \\\\o/\"]\n[Site \"two lines\"]\n" + pgnEmptySTR[len("[Event \"?\"]\n[Site \"?\"]\n"):] +
+			tags: []Tag{{"Event", `say "hi" \o/`}, {"Site", "two\nlines"}},
+			want: "[Event \"say \\\"hi\\\" \\\\o/\"]\n[Site \"two lines\"]\n" + emptySTR[len("[Event \"?\"]\n[Site \"?\"]\n"):] +
 				"[Result \"*\"]\n\n*\n\n",
 		},
 		{
 			name:   "checks, castling and promotion in SAN",
 			start:  "r3k3/6P1/8/8/8/8/8/4K2R w Kq - 0 1",
 			sans:   "O-O O-O-O g8=Q Rxg8+ Kh1 Kd7 Rf7+ Ke6",
-			result: Ongoing,
-			want: pgnEmptySTR + "[Result \"*\"]\n[SetUp \"1\"]\n[FEN \"r3k3/6P1/8/8/8/8/8/4K2R w Kq - 0 1\"]\n\n" +
+			result: core.Ongoing,
+			want: emptySTR + "[Result \"*\"]\n[SetUp \"1\"]\n[FEN \"r3k3/6P1/8/8/8/8/8/4K2R w Kq - 0 1\"]\n\n" +
 				"1. O-O O-O-O 2. g8=Q Rxg8+ 3. Kh1 Kd7 4. Rf7+ Ke6 *\n\n",
 		},
 		{
 			name:   "mate",
 			sans:   "f3 e5 g4 Qh4#",
-			result: BlackWins,
-			want:   pgnEmptySTR + "[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n",
+			result: core.BlackWins,
+			want:   emptySTR + "[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n",
 		},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			start := NewPosition()
+			start := core.NewPosition()
 			if tc.start != "" {
-				start = pgnMustFEN(t, tc.start)
+				start = mustFEN(t, tc.start)
 			}
-			g := &PGNGame{Tags: tc.tags, StartComment: tc.intro, Result: tc.result, Comments: tc.comments}
+			g := &Game{Tags: tc.tags, StartComment: tc.intro, Result: tc.result, Comments: tc.comments}
 			g.SetStartPosition(start)
-			g.Moves = pgnMovesFromSAN(t, start, tc.sans)
+			g.Moves = movesFromSAN(t, start, tc.sans)
 			var b bytes.Buffer
-			if err := WritePGN(&b, g); err != nil {
+			if err := Write(&b, g); err != nil {
 				t.Fatal(err)
 			}
 			if b.String() != tc.want {
@@ -118,33 +120,33 @@ func TestWritePGN(t *testing.T) {
 	}
 }
 
-func TestWritePGNErrors(t *testing.T) {
-	e4 := NewMove(MakeSquare(4, 1), MakeSquare(4, 3), FlagDoublePush)
+func TestWriteErrors(t *testing.T) {
+	e4 := core.NewMove(core.MakeSquare(4, 1), core.MakeSquare(4, 3), core.FlagDoublePush)
 	tests := []struct {
 		name string
-		game PGNGame
+		game Game
 		want string
 	}{
 		{
 			name: "illegal move",
-			game: PGNGame{Moves: []Move{e4, e4}},
+			game: Game{Moves: []core.Move{e4, e4}},
 			want: "pgn: move 2 (e2e4) is not legal in rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
 		},
 		{
 			name: "tag name PGN cannot express",
-			game: PGNGame{Tags: []PGNTag{{"My Tag", "x"}}},
+			game: Game{Tags: []Tag{{"My Tag", "x"}}},
 			want: `pgn: tag name "My Tag" is not a PGN symbol (letters, digits and _)`,
 		},
 		{
 			name: "bad FEN tag",
-			game: PGNGame{Tags: []PGNTag{{"SetUp", "1"}, {"FEN", "8/8 w - -"}}},
+			game: Game{Tags: []Tag{{"SetUp", "1"}, {"FEN", "8/8 w - -"}}},
 			want: `pgn: tag FEN: FEN field 1 (piece placement): "8/8" has 2 ranks, needs 8 separated by /`,
 		},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			var b bytes.Buffer
-			err := WritePGN(&b, &tc.game)
+			err := Write(&b, &tc.game)
 			if err == nil || err.Error() != tc.want {
 				t.Fatalf("error %v, want %q", err, tc.want)
 			}
@@ -155,12 +157,12 @@ func TestWritePGNErrors(t *testing.T) {
 	}
 }
 
-// pgnRandomGame plays up to plies random legal moves from the start, with
+// randomGame plays up to plies random legal moves from the start, with
 // comments of assorted lengths, so the writer has to wrap lines.
-func pgnRandomGame(seed uint64, plies int) *PGNGame {
+func randomGame(seed uint64, plies int) *Game {
 	rng := rand.New(rand.NewPCG(seed, 1))
-	p := NewPosition()
-	g := &PGNGame{Tags: []PGNTag{{"Event", fmt.Sprintf("random %d", seed)}}}
+	p := core.NewPosition()
+	g := &Game{Tags: []Tag{{"Event", fmt.Sprintf("random %d", seed)}}}
 	words := []string{"+0.35/12", "0.21s", "book", "%clk", "a-rather-long-word-for-wrapping", "{", "x"}
 	for i := 0; i < plies && !p.Status().Over(); i++ {
 		ml := p.LegalMoves()
@@ -178,16 +180,16 @@ func pgnRandomGame(seed uint64, plies int) *PGNGame {
 	return g
 }
 
-func TestWritePGNLineLength(t *testing.T) {
+func TestWriteLineLength(t *testing.T) {
 	for seed := uint64(1); seed <= 20; seed++ {
-		g := pgnRandomGame(seed, 400)
+		g := randomGame(seed, 400)
 		var b bytes.Buffer
-		if err := WritePGN(&b, g); err != nil {
+		if err := Write(&b, g); err != nil {
 			t.Fatal(err)
 		}
 		text := b.String()
 		for i, line := range strings.Split(text, "\n") {
-			if len(line) > pgnMaxLine {
+			if len(line) > maxLine {
 				t.Errorf("seed %d line %d has %d characters: %q", seed, i+1, len(line), line)
 			}
 			if strings.HasPrefix(line, "%") {
@@ -197,22 +199,22 @@ func TestWritePGNLineLength(t *testing.T) {
 		if !strings.HasSuffix(text, g.Result.String()+"\n\n") || !strings.Contains(text, "]\n\n") {
 			t.Errorf("seed %d: no blank line after the tags or the game:\n%s", seed, text)
 		}
-		back, err := NewPGNReader(strings.NewReader(text)).Next()
+		back, err := NewReader(strings.NewReader(text)).Next()
 		if err != nil {
 			t.Fatalf("seed %d: reading back: %v\n%s", seed, err, text)
 		}
-		pgnCheckSameGame(t, fmt.Sprint("seed ", seed), g, back)
+		checkSameGame(t, fmt.Sprint("seed ", seed), g, back)
 	}
 }
 
-// pgnCheckSameGame compares two games move by move and comment by comment.
-func pgnCheckSameGame(t *testing.T, what string, want, got *PGNGame) {
+// checkSameGame compares two games move by move and comment by comment.
+func checkSameGame(t *testing.T, what string, want, got *Game) {
 	t.Helper()
-	if pgnUCIString(got.Moves) != pgnUCIString(want.Moves) {
-		t.Errorf("%s: moves differ:\n got %s\nwant %s", what, pgnUCIString(got.Moves), pgnUCIString(want.Moves))
+	if uciString(got.Moves) != uciString(want.Moves) {
+		t.Errorf("%s: moves differ:\n got %s\nwant %s", what, uciString(got.Moves), uciString(want.Moves))
 	}
 	for i := range want.Moves {
-		if c, w := got.MoveComment(i), pgnCleanComment(want.MoveComment(i)); c != w {
+		if c, w := got.MoveComment(i), cleanComment(want.MoveComment(i)); c != w {
 			t.Errorf("%s: comment after move %d is %q, want %q", what, i+1, c, w)
 		}
 	}
@@ -221,35 +223,35 @@ func pgnCheckSameGame(t *testing.T, what string, want, got *PGNGame) {
 	}
 }
 
-func TestPGNGameTags(t *testing.T) {
-	g := &PGNGame{}
+func TestGameTags(t *testing.T) {
+	g := &Game{}
 	g.SetTag("White", "A")
 	g.SetTag("Black", "B")
 	g.SetTag("White", "C")
-	if got := pgnTagString(g.Tags); got != "[White=C][Black=B]" {
+	if got := tagString(g.Tags); got != "[White=C][Black=B]" {
 		t.Errorf("after SetTag: %s", got)
 	}
 	if v, ok := g.LookupTag("Event"); ok || v != "" {
 		t.Errorf("LookupTag(Event) = %q, %v on a game without it", v, ok)
 	}
 	g.DeleteTag("White")
-	if got := pgnTagString(g.Tags); got != "[Black=B]" {
+	if got := tagString(g.Tags); got != "[Black=B]" {
 		t.Errorf("after DeleteTag: %s", got)
 	}
-	p := pgnMustFEN(t, "4k3/8/8/8/8/8/4P3/4K3 b - - 0 12")
+	p := mustFEN(t, "4k3/8/8/8/8/8/4P3/4K3 b - - 0 12")
 	g.SetStartPosition(p)
 	if g.Tag("SetUp") != "1" || g.Tag("FEN") != p.FEN() {
-		t.Errorf("SetStartPosition: tags %s", pgnTagString(g.Tags))
+		t.Errorf("SetStartPosition: tags %s", tagString(g.Tags))
 	}
-	g.SetStartPosition(NewPosition())
-	if got := pgnTagString(g.Tags); got != "[Black=B]" {
+	g.SetStartPosition(core.NewPosition())
+	if got := tagString(g.Tags); got != "[Black=B]" {
 		t.Errorf("SetStartPosition(start) left %s", got)
 	}
 }
 
-func TestPGNGameAddMoveAndFinalPosition(t *testing.T) {
-	g := &PGNGame{}
-	moves := pgnMovesFromSAN(t, NewPosition(), "f3 e5 g4 Qh4#")
+func TestGameAddMoveAndFinalPosition(t *testing.T) {
+	g := &Game{}
+	moves := movesFromSAN(t, core.NewPosition(), "f3 e5 g4 Qh4#")
 	g.Moves = moves[:1] // a game whose Comments were left nil
 	for _, m := range moves[1:] {
 		g.AddMove(m, "c "+m.String())
@@ -261,7 +263,7 @@ func TestPGNGameAddMoveAndFinalPosition(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st := p.Status(); st.Outcome != BlackWins {
+	if st := p.Status(); st.Outcome != core.BlackWins {
 		t.Errorf("final status %v, want black mates", st)
 	}
 	g.Moves = append(g.Moves, moves[0])

@@ -1,46 +1,48 @@
-package core
+package pgn
 
 import (
 	"errors"
 	"io"
 	"strings"
 	"testing"
+
+	"github.com/evochess/evochess/core"
 )
 
-// pgnWant describes what one call of PGNReader.Next should return: either
+// readWant describes what one call of Reader.Next should return: either
 // a game (its tags, moves in UCI, comments and result) or an error.
-type pgnWant struct {
-	tags     []PGNTag
+type readWant struct {
+	tags     []Tag
 	moves    string         // UCI moves separated by spaces
 	start    string         // StartComment
 	comments map[int]string // index of the move → comment after it
-	result   Outcome
+	result   core.Outcome
 	err      string // when set, the exact error expected instead of a game
 }
 
-// pgnCheckRead calls Next until io.EOF, checking each result against want.
-func pgnCheckRead(t *testing.T, input string, want []pgnWant) {
+// checkRead calls Next until io.EOF, checking each result against want.
+func checkRead(t *testing.T, input string, want []readWant) {
 	t.Helper()
-	r := NewPGNReader(strings.NewReader(input))
+	r := NewReader(strings.NewReader(input))
 	for i, w := range want {
 		g, err := r.Next()
 		if w.err != "" {
 			if err == nil || err.Error() != w.err {
 				t.Fatalf("Next #%d: error %v, want %q", i+1, err, w.err)
 			}
-			var pe *PGNError
+			var pe *Error
 			if !errors.As(err, &pe) {
-				t.Fatalf("Next #%d: error %T is not a *PGNError", i+1, err)
+				t.Fatalf("Next #%d: error %T is not an *Error", i+1, err)
 			}
 			continue
 		}
 		if err != nil {
 			t.Fatalf("Next #%d: %v", i+1, err)
 		}
-		if got := pgnTagString(g.Tags); got != pgnTagString(w.tags) {
-			t.Errorf("Next #%d: tags %s, want %s", i+1, got, pgnTagString(w.tags))
+		if got := tagString(g.Tags); got != tagString(w.tags) {
+			t.Errorf("Next #%d: tags %s, want %s", i+1, got, tagString(w.tags))
 		}
-		if got := pgnUCIString(g.Moves); got != w.moves {
+		if got := uciString(g.Moves); got != w.moves {
 			t.Errorf("Next #%d: moves %q, want %q", i+1, got, w.moves)
 		}
 		if g.StartComment != w.start {
@@ -66,7 +68,7 @@ func pgnCheckRead(t *testing.T, input string, want []pgnWant) {
 	}
 }
 
-func pgnTagString(tags []PGNTag) string {
+func tagString(tags []Tag) string {
 	var b strings.Builder
 	for _, t := range tags {
 		b.WriteString("[" + t.Name + "=" + t.Value + "]")
@@ -74,7 +76,7 @@ func pgnTagString(tags []PGNTag) string {
 	return b.String()
 }
 
-func pgnUCIString(moves []Move) string {
+func uciString(moves []core.Move) string {
 	s := make([]string, len(moves))
 	for i, m := range moves {
 		s[i] = m.String()
@@ -82,125 +84,136 @@ func pgnUCIString(moves []Move) string {
 	return strings.Join(s, " ")
 }
 
-func TestPGNReadFeatures(t *testing.T) {
-	tests := []struct {
-		name  string
-		input string
-		want  []pgnWant
-	}{
+// readCase is one input of the table-driven reader tests, with what each
+// call of Next should return for it.
+type readCase struct {
+	name  string
+	input string
+	want  []readWant
+}
+
+// runReadCases checks each case in a subtest of its own.
+func runReadCases(t *testing.T, tests []readCase) {
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) { checkRead(t, tc.input, tc.want) })
+	}
+}
+
+func TestReadFeatures(t *testing.T) {
+	tests := []readCase{
 		{
 			name:  "tags and numbered moves",
 			input: "[Event \"Test\"]\n[White \"A\"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n",
-			want: []pgnWant{{
-				tags:   []PGNTag{{"Event", "Test"}, {"White", "A"}},
+			want: []readWant{{
+				tags:   []Tag{{"Event", "Test"}, {"White", "A"}},
 				moves:  "e2e4 e7e5 g1f3 b8c6",
-				result: WhiteWins,
+				result: core.WhiteWins,
 			}},
 		},
 		{
 			name:  "numbers glued to moves and black move numbers",
 			input: "1.e4 1...e5 2.Nf3 2... Nc6 3 Bb5 3 . a6 12...*",
-			want:  []pgnWant{{moves: "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6"}},
+			want:  []readWant{{moves: "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6"}},
 		},
 		{
 			name:  "escaped quote and backslash in tag values",
 			input: `[Event "The \"Big\" one"]` + "\n" + `[Site "C:\\games\\x.pgn"]` + "\n" + `[Annotator "a\b"]` + "\n\n*\n",
-			want: []pgnWant{{
-				tags: []PGNTag{{"Event", `The "Big" one`}, {"Site", `C:\games\x.pgn`}, {"Annotator", `a\b`}},
+			want: []readWant{{
+				tags: []Tag{{"Event", `The "Big" one`}, {"Site", `C:\games\x.pgn`}, {"Annotator", `a\b`}},
 			}},
 		},
 		{
 			name:  "tag pair with odd spacing",
 			input: "[ Event\"x\" ]\n[Round   \"3\"]*",
-			want:  []pgnWant{{tags: []PGNTag{{"Event", "x"}, {"Round", "3"}}}},
+			want:  []readWant{{tags: []Tag{{"Event", "x"}, {"Round", "3"}}}},
 		},
 		{
 			name: "comments: before the first move, multi-line, rest of line",
 			input: "[Event \"c\"]\n\n{Opening\n  comment} 1. e4 {best by\ntest} {second} e5 ; a line comment {not a brace}\n" +
 				"2. Nf3 {+0.35/12 0.21s} 1/2-1/2\n",
-			want: []pgnWant{{
-				tags:     []PGNTag{{"Event", "c"}},
+			want: []readWant{{
+				tags:     []Tag{{"Event", "c"}},
 				start:    "Opening comment",
 				moves:    "e2e4 e7e5 g1f3",
 				comments: map[int]string{0: "best by test second", 1: "a line comment {not a brace", 2: "+0.35/12 0.21s"},
-				result:   Draw,
+				result:   core.Draw,
 			}},
 		},
 		{
 			name:  "escape lines at column 0 only",
 			input: "% generated by a tool\n[Event \"e\"]\n%[Event \"hidden\"]\n\n1. e4 {50 % sure} e5\n% 2. d4\n0-1\n",
-			want: []pgnWant{{
-				tags:     []PGNTag{{"Event", "e"}},
+			want: []readWant{{
+				tags:     []Tag{{"Event", "e"}},
 				moves:    "e2e4 e7e5",
 				comments: map[int]string{0: "50 % sure"},
-				result:   BlackWins,
+				result:   core.BlackWins,
 			}},
 		},
 		{
 			name:  "NAGs and suffix annotations",
 			input: "1. e4! $1 e5?! 2. Nf3!! $14 Nc6 !? 3. Bb5+ ?? 1-0",
-			want:  []pgnWant{{moves: "e2e4 e7e5 g1f3 b8c6 f1b5", result: WhiteWins}},
+			want:  []readWant{{moves: "e2e4 e7e5 g1f3 b8c6 f1b5", result: core.WhiteWins}},
 		},
 		{
 			name:  "nested variations are skipped",
 			input: "1. e4 (1. d4 d5 (1... Nf6 2. c4 {a ) in a comment}) 2. c4) 1... c5 (1... e5 ; ) too\n 2. Nf3) 2. Nf3 *",
-			want:  []pgnWant{{moves: "e2e4 c7c5 g1f3"}},
+			want:  []readWant{{moves: "e2e4 c7c5 g1f3"}},
 		},
 		{
 			name:  "every result token",
 			input: "1. e4 1-0\n1. d4 0-1\n1. c4 1/2-1/2\n1. Nf3 *\n",
-			want: []pgnWant{
-				{moves: "e2e4", result: WhiteWins},
-				{moves: "d2d4", result: BlackWins},
-				{moves: "c2c4", result: Draw},
-				{moves: "g1f3", result: Ongoing},
+			want: []readWant{
+				{moves: "e2e4", result: core.WhiteWins},
+				{moves: "d2d4", result: core.BlackWins},
+				{moves: "c2c4", result: core.Draw},
+				{moves: "g1f3", result: core.Ongoing},
 			},
 		},
 		{
 			name:  "missing result at EOF takes the Result tag",
 			input: "[Result \"1-0\"]\n\n1. e4 e5",
-			want:  []pgnWant{{tags: []PGNTag{{"Result", "1-0"}}, moves: "e2e4 e7e5", result: WhiteWins}},
+			want:  []readWant{{tags: []Tag{{"Result", "1-0"}}, moves: "e2e4 e7e5", result: core.WhiteWins}},
 		},
 		{
 			name:  "missing result before the next game",
 			input: "[Event \"1\"]\n\n1. e4\n[Event \"2\"]\n\n1. d4 1-0\n",
-			want: []pgnWant{
-				{tags: []PGNTag{{"Event", "1"}}, moves: "e2e4"},
-				{tags: []PGNTag{{"Event", "2"}}, moves: "d2d4", result: WhiteWins},
+			want: []readWant{
+				{tags: []Tag{{"Event", "1"}}, moves: "e2e4"},
+				{tags: []Tag{{"Event", "2"}}, moves: "d2d4", result: core.WhiteWins},
 			},
 		},
 		{
 			name:  "BOM and CRLF line endings",
 			input: "\xef\xbb\xbf[Event \"bom\"]\r\n[Site \"x\"]\r\n\r\n1. e4 {a\r\nb} e5 ; c\r\n1-0\r\n\r\n",
-			want: []pgnWant{{
-				tags:     []PGNTag{{"Event", "bom"}, {"Site", "x"}},
+			want: []readWant{{
+				tags:     []Tag{{"Event", "bom"}, {"Site", "x"}},
 				moves:    "e2e4 e7e5",
 				comments: map[int]string{0: "a b", 1: "c"},
-				result:   WhiteWins,
+				result:   core.WhiteWins,
 			}},
 		},
 		{
 			name:  "SetUp and FEN with black to move",
 			input: "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 12\"]\n\n12... Kd7 13. e4 *",
-			want: []pgnWant{{
-				tags:  []PGNTag{{"SetUp", "1"}, {"FEN", "4k3/8/8/8/8/8/4P3/4K3 b - - 0 12"}},
+			want: []readWant{{
+				tags:  []Tag{{"SetUp", "1"}, {"FEN", "4k3/8/8/8/8/8/4P3/4K3 b - - 0 12"}},
 				moves: "e8d7 e2e4",
 			}},
 		},
 		{
 			name:  "castling, promotion and sloppy SAN",
 			input: "[FEN \"r3k2r/6P1/8/8/8/8/8/R3K2R w KQkq - 0 1\"]\n\n1. 0-0 O-O-O 2. gxh8Q Rxh8 3. Ra1a2 e.p. *",
-			want: []pgnWant{{
-				tags:  []PGNTag{{"FEN", "r3k2r/6P1/8/8/8/8/8/R3K2R w KQkq - 0 1"}},
+			want: []readWant{{
+				tags:  []Tag{{"FEN", "r3k2r/6P1/8/8/8/8/8/R3K2R w KQkq - 0 1"}},
 				moves: "e1g1 e8c8 g7h8q d8h8 a1a2",
 			}},
 		},
 		{
 			name:  "stray comments and NAGs between games are not games",
 			input: "{file header}\n\n[Event \"a\"]\n\n1. e4 1-0\n{trailer} $1 (1. d4)\n\n[Event \"b\"]\n\n*\n{end}\n",
-			want: []pgnWant{
-				{tags: []PGNTag{{"Event", "a"}}, moves: "e2e4", result: WhiteWins},
-				{tags: []PGNTag{{"Event", "b"}}},
+			want: []readWant{
+				{tags: []Tag{{"Event", "a"}}, moves: "e2e4", result: core.WhiteWins},
+				{tags: []Tag{{"Event", "b"}}},
 			},
 		},
 		{
@@ -211,124 +224,112 @@ func TestPGNReadFeatures(t *testing.T) {
 		{
 			name:  "empty comments are no comments",
 			input: "; \n{ }\n1. e4 {} ;\ne5 {\n} *",
-			want:  []pgnWant{{moves: "e2e4 e7e5"}},
+			want:  []readWant{{moves: "e2e4 e7e5"}},
 		},
 		{
 			name:  "duplicate tags are kept in order",
 			input: "[Event \"a\"]\n[Event \"b\"]\n*",
-			want:  []pgnWant{{tags: []PGNTag{{"Event", "a"}, {"Event", "b"}}}},
+			want:  []readWant{{tags: []Tag{{"Event", "a"}, {"Event", "b"}}}},
 		},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) { pgnCheckRead(t, tc.input, tc.want) })
-	}
+	runReadCases(t, tests)
 }
 
-func TestPGNReadErrors(t *testing.T) {
-	tests := []struct {
-		name  string
-		input string
-		want  []pgnWant
-	}{
+func TestReadErrors(t *testing.T) {
+	tests := []readCase{
 		{
 			name:  "illegal move names game and line",
 			input: "[Event \"1\"]\n\n1. e4 e5 1-0\n\n[Event \"2\"]\n\n1. e4 e5\n2. Nf3 Nf6 3. Nf6 *\n",
-			want: []pgnWant{
-				{tags: []PGNTag{{"Event", "1"}}, moves: "e2e4 e7e5", result: WhiteWins},
+			want: []readWant{
+				{tags: []Tag{{"Event", "1"}}, moves: "e2e4 e7e5", result: core.WhiteWins},
 				{err: `pgn: game 2, line 8: move "Nf6": no legal knight move to f6`},
 			},
 		},
 		{
 			name:  "ambiguous move",
 			input: "1. d4 d5 2. Nf3 Nf6 3. Nd2 *",
-			want:  []pgnWant{{err: `pgn: game 1, line 1: move "Nd2": is ambiguous: could be Nbd2 or Nfd2`}},
+			want:  []readWant{{err: `pgn: game 1, line 1: move "Nd2": is ambiguous: could be Nbd2 or Nfd2`}},
 		},
 		{
 			name:  "unclosed comment",
 			input: "1. e4 e5\n{never\nclosed\n",
-			want:  []pgnWant{{err: `pgn: game 1, line 2: comment opened with "{" is not closed by "}"`}},
+			want:  []readWant{{err: `pgn: game 1, line 2: comment opened with "{" is not closed by "}"`}},
 		},
 		{
 			name:  "unclosed variation",
 			input: "1. e4 (1. d4\nd5 *\n",
-			want:  []pgnWant{{err: `pgn: game 1, line 1: variation opened with "(" is not closed by ")"`}},
+			want:  []readWant{{err: `pgn: game 1, line 1: variation opened with "(" is not closed by ")"`}},
 		},
 		{
 			name:  "unmatched close",
 			input: "1. e4 ) e5 *",
-			want:  []pgnWant{{err: `pgn: game 1, line 1: unexpected ")" in movetext`}},
+			want:  []readWant{{err: `pgn: game 1, line 1: unexpected ")" in movetext`}},
 		},
 		{
 			name:  "tag without closing bracket",
 			input: "[Event \"x\"\n[Site \"y\"]\n\n1. e4 *\n",
-			want:  []pgnWant{{err: `pgn: game 1, line 2: tag Event: expected "]", found "["`}},
+			want:  []readWant{{err: `pgn: game 1, line 2: tag Event: expected "]", found "["`}},
 		},
 		{
 			name:  "tag value not quoted",
 			input: "[Event x]\n\n*",
-			want:  []pgnWant{{err: `pgn: game 1, line 1: tag Event: value must be a quoted string, found "x"`}},
+			want:  []readWant{{err: `pgn: game 1, line 1: tag Event: value must be a quoted string, found "x"`}},
 		},
 		{
 			name:  "unterminated tag value",
 			input: "[Event \"x]\n\n*",
-			want:  []pgnWant{{err: `pgn: game 1, line 1: tag Event: string is not closed by '"' on the same line`}},
+			want:  []readWant{{err: `pgn: game 1, line 1: tag Event: string is not closed by '"' on the same line`}},
 		},
 		{
 			name:  "bad tag name",
 			input: "[Ev+ent \"x\"]\n\n*",
-			want:  []pgnWant{{err: `pgn: game 1, line 1: tag pair: "Ev+ent" is not a tag name (letters, digits and _)`}},
+			want:  []readWant{{err: `pgn: game 1, line 1: tag pair: "Ev+ent" is not a tag name (letters, digits and _)`}},
 		},
 		{
 			name:  "bad FEN",
 			input: "[Event \"x\"]\n[SetUp \"1\"]\n[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n*",
-			want:  []pgnWant{{err: `pgn: game 1, line 3: tag FEN: FEN field 1 (piece placement): "8/8/8/8/8/8/8/8" has 0 white kings, needs exactly 1`}},
+			want:  []readWant{{err: `pgn: game 1, line 3: tag FEN: FEN field 1 (piece placement): "8/8/8/8/8/8/8/8" has 0 white kings, needs exactly 1`}},
 		},
 		{
 			name:  "SetUp without FEN",
 			input: "[SetUp \"1\"]\n\n*",
-			want:  []pgnWant{{err: `pgn: game 1, line 1: tag SetUp is "1" but there is no FEN tag`}},
+			want:  []readWant{{err: `pgn: game 1, line 1: tag SetUp is "1" but there is no FEN tag`}},
 		},
 		{
 			name:  "NAG without number",
 			input: "1. e4 $ e5 *",
-			want:  []pgnWant{{err: `pgn: game 1, line 1: "$" is not followed by a NAG number`}},
+			want:  []readWant{{err: `pgn: game 1, line 1: "$" is not followed by a NAG number`}},
 		},
 		{
 			name:  "string in movetext",
 			input: "1. e4 \"e5\" *",
-			want:  []pgnWant{{err: `pgn: game 1, line 1: unexpected string "e5" in movetext`}},
+			want:  []readWant{{err: `pgn: game 1, line 1: unexpected string "e5" in movetext`}},
 		},
 		{
 			name:  "null move",
 			input: "1. e4 -- *",
-			want:  []pgnWant{{err: `pgn: game 1, line 1: move "--": null moves are not supported`}},
+			want:  []readWant{{err: `pgn: game 1, line 1: move "--": null moves are not supported`}},
 		},
 		{
 			name:  "garbage word",
 			input: "\n\n1. e4 hello *",
-			want:  []pgnWant{{err: `pgn: game 1, line 3: move "hello": is not a move in SAN (like e4, Nf3, exd5, O-O, e8=Q)`}},
+			want:  []readWant{{err: `pgn: game 1, line 3: move "hello": is not a move in SAN (like e4, Nf3, exd5, O-O, e8=Q)`}},
 		},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) { pgnCheckRead(t, tc.input, tc.want) })
-	}
+	runReadCases(t, tests)
 }
 
-func TestPGNReadRecovery(t *testing.T) {
-	good := func(event, moves string) pgnWant {
-		return pgnWant{tags: []PGNTag{{"Event", event}}, moves: moves, result: Draw}
+func TestReadRecovery(t *testing.T) {
+	good := func(event, moves string) readWant {
+		return readWant{tags: []Tag{{"Event", event}}, moves: moves, result: core.Draw}
 	}
-	tests := []struct {
-		name  string
-		input string
-		want  []pgnWant
-	}{
+	tests := []readCase{
 		{
 			name: "bad move, games separated by blank lines",
 			input: "[Event \"1\"]\n\n1. e4 1/2-1/2\n\n" +
 				"[Event \"2\"]\n[Site \"?\"]\n\n1. e4 e5 2. Ke3 Nc6\n3. Bb5 1/2-1/2\n\n" +
 				"[Event \"3\"]\n\n1. d4 1/2-1/2\n",
-			want: []pgnWant{
+			want: []readWant{
 				good("1", "e2e4"),
 				{err: `pgn: game 2, line 8: move "Ke3": no legal king move to e3`},
 				good("3", "d2d4"),
@@ -339,7 +340,7 @@ func TestPGNReadRecovery(t *testing.T) {
 			input: "[Event \"1\"]\n\n1. e4 1/2-1/2\n\n" +
 				"[Event \"2\" junk]\n[Site \"?\"]\n\n1. e4 1/2-1/2\n\n" +
 				"[Event \"3\"]\n\n1. d4 1/2-1/2\n",
-			want: []pgnWant{
+			want: []readWant{
 				good("1", "e2e4"),
 				{err: `pgn: game 2, line 5: tag Event: expected "]", found "junk"`},
 				good("3", "d2d4"),
@@ -349,7 +350,7 @@ func TestPGNReadRecovery(t *testing.T) {
 			name: "no blank line after the result",
 			input: "[Event \"1\"]\n1. e4 Qh4 1/2-1/2\n" +
 				"[Event \"2\"]\n1. d4 1/2-1/2\n",
-			want: []pgnWant{
+			want: []readWant{
 				{err: `pgn: game 1, line 2: move "Qh4": no legal queen move to h4`},
 				good("2", "d2d4"),
 			},
@@ -357,7 +358,7 @@ func TestPGNReadRecovery(t *testing.T) {
 		{
 			name:  "unclosed variation ends at the next tag section",
 			input: "[Event \"1\"]\n\n1. e4 (1. d4\n[Event \"2\"]\n1. d4 1/2-1/2\n",
-			want: []pgnWant{
+			want: []readWant{
 				{err: `pgn: game 1, line 3: variation opened with "(" is not closed by ")"`},
 				good("2", "d2d4"),
 			},
@@ -366,7 +367,7 @@ func TestPGNReadRecovery(t *testing.T) {
 			name: "several bad games in a row and a bad last game",
 			input: "[Event \"1\"]\n\n1. e5 1/2-1/2\n\n[Event \"2\"]\n\n1. e6 1/2-1/2\n\n" +
 				"[Event \"3\"]\n\n1. c4 1/2-1/2\n\n[Event \"4\"]\n\n1. c5 1/2-1/2\n",
-			want: []pgnWant{
+			want: []readWant{
 				{err: `pgn: game 1, line 3: move "e5": no legal pawn move to e5`},
 				{err: `pgn: game 2, line 7: move "e6": no legal pawn move to e6`},
 				good("3", "c2c4"),
@@ -374,40 +375,38 @@ func TestPGNReadRecovery(t *testing.T) {
 			},
 		},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) { pgnCheckRead(t, tc.input, tc.want) })
-	}
+	runReadCases(t, tests)
 }
 
-// pgnFailingReader returns some data and then an I/O error.
-type pgnFailingReader struct{ data string }
+// failingReader returns some data and then an I/O error.
+type failingReader struct{ data string }
 
-var errPGNTestIO = errors.New("disk on fire")
+var errTestIO = errors.New("disk on fire")
 
-func (f *pgnFailingReader) Read(p []byte) (int, error) {
+func (f *failingReader) Read(p []byte) (int, error) {
 	if f.data == "" {
-		return 0, errPGNTestIO
+		return 0, errTestIO
 	}
 	n := copy(p, f.data)
 	f.data = f.data[n:]
 	return n, nil
 }
 
-func TestPGNReadIOError(t *testing.T) {
-	r := NewPGNReader(&pgnFailingReader{data: "[Event \"x\"]\n\n1. e4 "})
-	if _, err := r.Next(); err != errPGNTestIO {
+func TestReadIOError(t *testing.T) {
+	r := NewReader(&failingReader{data: "[Event \"x\"]\n\n1. e4 "})
+	if _, err := r.Next(); err != errTestIO {
 		t.Fatalf("Next: %v, want the reader's own error", err)
 	}
 }
 
-func TestPGNErrorUnwrap(t *testing.T) {
-	_, err := NewPGNReader(strings.NewReader("1. e4 Nf3 *")).Next()
-	var me *MoveError
+func TestErrorUnwrap(t *testing.T) {
+	_, err := NewReader(strings.NewReader("1. e4 Nf3 *")).Next()
+	var me *core.MoveError
 	if !errors.As(err, &me) || me.Input != "Nf3" {
 		t.Errorf("bad move: %v does not unwrap to the MoveError", err)
 	}
-	_, err = NewPGNReader(strings.NewReader("[FEN \"8/8/8/8/8/8/8/8 w - -\"]\n*")).Next()
-	var fe *FENError
+	_, err = NewReader(strings.NewReader("[FEN \"8/8/8/8/8/8/8/8 w - -\"]\n*")).Next()
+	var fe *core.FENError
 	if !errors.As(err, &fe) || fe.Field != 1 {
 		t.Errorf("bad FEN: %v does not unwrap to the FENError", err)
 	}

@@ -1,21 +1,21 @@
-package core
+package pgn
 
-// pgnMaxLine is the longest line the writer produces when it can: the PGN
+// maxLine is the longest line the writer produces when it can: the PGN
 // export format asks for at most 79 characters, and 80 columns is what
 // terminals and the tools we check against expect.
-const pgnMaxLine = 80
+const maxLine = 80
 
-// pgnWrapper lays out movetext tokens separated by spaces, starting a new
-// line instead of letting a line grow past pgnMaxLine. A token is never
+// wrapper lays out movetext tokens separated by spaces, starting a new
+// line instead of letting a line grow past maxLine. A token is never
 // split, so only a single token longer than the limit can exceed it.
-type pgnWrapper struct {
+type wrapper struct {
 	b   []byte
 	col int
 }
 
 // word appends one unsplittable token.
-func (w *pgnWrapper) word(s string) {
-	if w.col > 0 && w.col+1+len(s) > pgnMaxLine {
+func (w *wrapper) word(s string) {
+	if w.col > 0 && w.col+1+len(s) > maxLine {
 		w.newline()
 	}
 	if w.col > 0 {
@@ -33,8 +33,8 @@ func (w *pgnWrapper) word(s string) {
 }
 
 // comment appends a brace comment, which may be split at its spaces. The
-// text must already be cleaned (pgnCleanComment): single spaces, no "}".
-func (w *pgnWrapper) comment(text string) {
+// text must already be cleaned (cleanComment): single spaces, no "}".
+func (w *wrapper) comment(text string) {
 	start := 0
 	for i := 0; i <= len(text); i++ {
 		if i < len(text) && text[i] != ' ' {
@@ -52,7 +52,7 @@ func (w *pgnWrapper) comment(text string) {
 	}
 }
 
-func (w *pgnWrapper) newline() {
+func (w *wrapper) newline() {
 	w.b = append(w.b, '\n')
 	w.col = 0
 }

@@ -1,20 +1,22 @@
-package core
+package pgn
 
 import (
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/evochess/evochess/core"
 )
 
-// pgnSevenTagRoster lists the tags every exported game starts with, in the
+// sevenTagRoster lists the tags every exported game starts with, in the
 // order the PGN standard fixes, with the value used when a tag is missing.
-var pgnSevenTagRoster = [...]PGNTag{
+var sevenTagRoster = [...]Tag{
 	{"Event", "?"}, {"Site", "?"}, {"Date", "????.??.??"}, {"Round", "?"},
 	{"White", "?"}, {"Black", "?"}, {"Result", "*"},
 }
 
-// WritePGN writes g in PGN export format: the Seven Tag Roster first (with
+// Write writes g in PGN export format: the Seven Tag Roster first (with
 // "?" placeholders for missing tags and the Result tag taken from
 // g.Result), then SetUp and FEN when the game does not start from the
 // standard position, then the other tags in their order; a blank line;
@@ -24,7 +26,7 @@ var pgnSevenTagRoster = [...]PGNTag{
 //
 // The whole game is checked before anything is written: an illegal move or
 // a tag name that PGN cannot express is an error and w gets nothing.
-func WritePGN(w io.Writer, g *PGNGame) error {
+func Write(w io.Writer, g *Game) error {
 	b, err := g.appendPGN(nil)
 	if err != nil {
 		return err
@@ -33,7 +35,7 @@ func WritePGN(w io.Writer, g *PGNGame) error {
 	return err
 }
 
-func (g *PGNGame) appendPGN(b []byte) ([]byte, error) {
+func (g *Game) appendPGN(b []byte) ([]byte, error) {
 	start, err := g.StartPosition()
 	if err != nil {
 		return nil, err
@@ -54,9 +56,9 @@ func (g *PGNGame) appendPGN(b []byte) ([]byte, error) {
 // appendTags writes the tag section. SetUp and FEN are derived from the
 // start position rather than copied, so they are always consistent (and
 // the FEN always has all six fields).
-func (g *PGNGame) appendTags(b []byte, start *Position) ([]byte, error) {
+func (g *Game) appendTags(b []byte, start *core.Position) ([]byte, error) {
 	special := map[string]bool{"SetUp": true, "FEN": true}
-	for _, t := range pgnSevenTagRoster {
+	for _, t := range sevenTagRoster {
 		special[t.Name] = true
 		v, ok := g.LookupTag(t.Name)
 		switch {
@@ -65,28 +67,28 @@ func (g *PGNGame) appendTags(b []byte, start *Position) ([]byte, error) {
 		case !ok:
 			v = t.Value
 		}
-		b = pgnAppendTag(b, t.Name, v)
+		b = appendTag(b, t.Name, v)
 	}
-	if fen := start.FEN(); fen != StartFEN {
-		b = pgnAppendTag(b, "SetUp", "1")
-		b = pgnAppendTag(b, "FEN", fen)
+	if fen := start.FEN(); fen != core.StartFEN {
+		b = appendTag(b, "SetUp", "1")
+		b = appendTag(b, "FEN", fen)
 	}
 	for _, t := range g.Tags {
 		if special[t.Name] {
 			continue
 		}
-		if !pgnValidTagName(t.Name) {
+		if !validTagName(t.Name) {
 			return nil, fmt.Errorf("pgn: tag name %q is not a PGN symbol (letters, digits and _)", t.Name)
 		}
-		b = pgnAppendTag(b, t.Name, t.Value)
+		b = appendTag(b, t.Name, t.Value)
 	}
 	return b, nil
 }
 
-// pgnAppendTag writes one tag pair line. Quotes and backslashes are
+// appendTag writes one tag pair line. Quotes and backslashes are
 // escaped; control characters become spaces because a tag pair must stay
 // on one line.
-func pgnAppendTag(b []byte, name, value string) []byte {
+func appendTag(b []byte, name, value string) []byte {
 	b = append(b, '[')
 	b = append(b, name...)
 	b = append(b, ' ', '"')
@@ -107,21 +109,21 @@ func pgnAppendTag(b []byte, name, value string) []byte {
 // movetext lays out the moves, comments and result. A move number goes
 // before every white move, and before a black move when it opens the game
 // or follows a comment ("3... Nf6"), as the export format asks.
-func (g *PGNGame) movetext(start *Position) ([]byte, error) {
-	var w pgnWrapper
-	if c := pgnCleanComment(g.StartComment); c != "" {
+func (g *Game) movetext(start *core.Position) ([]byte, error) {
+	var w wrapper
+	if c := cleanComment(g.StartComment); c != "" {
 		w.comment(c)
 	}
 	p := start.Clone()
 	afterMove := false // the last token written was a move
 	for i, m := range g.Moves {
-		if !pgnIsLegal(p, m) {
+		if !isLegal(p, m) {
 			return nil, fmt.Errorf("pgn: move %d (%s) is not legal in %s", i+1, m, p.FEN())
 		}
 		san := p.SAN(m)
 		n := strconv.Itoa(p.FullmoveNumber())
 		switch {
-		case p.SideToMove() == White:
+		case p.SideToMove() == core.White:
 			w.word(n + ". " + san)
 		case !afterMove:
 			w.word(n + "... " + san)
@@ -130,7 +132,7 @@ func (g *PGNGame) movetext(start *Position) ([]byte, error) {
 		}
 		afterMove = true
 		p.MakeMove(m)
-		if c := pgnCleanComment(g.MoveComment(i)); c != "" {
+		if c := cleanComment(g.MoveComment(i)); c != "" {
 			w.comment(c)
 			afterMove = false
 		}
@@ -141,7 +143,7 @@ func (g *PGNGame) movetext(start *Position) ([]byte, error) {
 
 // String returns the game in PGN, or a description of why it cannot be
 // written, which is what a debugging print needs.
-func (g *PGNGame) String() string {
+func (g *Game) String() string {
 	b, err := g.appendPGN(nil)
 	if err != nil {
 		return err.Error()

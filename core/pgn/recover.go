@@ -1,12 +1,12 @@
-package core
+package pgn
 
 import "bytes"
 
-// skipToNextGame implements the recovery rule documented on PGNReader.
-func (r *PGNReader) skipToNextGame() {
+// skipToNextGame implements the recovery rule documented on Reader.
+func (r *Reader) skipToNextGame() {
 	s := &r.s
 	s.back = nil
-	ended := pgnLineEndsGame(s.line)
+	ended := lineEndsGame(s.line)
 	for s.loadLine() {
 		line := bytes.TrimLeft(s.line, " \t")
 		switch {
@@ -16,19 +16,19 @@ func (r *PGNReader) skipToNextGame() {
 			s.pos = len(s.line) - len(line)
 			return
 		default:
-			ended = pgnLineEndsGame(s.line)
+			ended = lineEndsGame(s.line)
 		}
 	}
 }
 
-// pgnLineEndsGame reports whether a line is blank or ends with a result
+// lineEndsGame reports whether a line is blank or ends with a result
 // token, so that a "[" on the next line starts a new game.
-func pgnLineEndsGame(line []byte) bool {
+func lineEndsGame(line []byte) bool {
 	line = bytes.TrimSpace(line)
 	if len(line) == 0 {
 		return true
 	}
 	i := bytes.LastIndexAny(line, " \t") + 1
-	_, ok := parsePGNResult(string(line[i:]))
+	_, ok := parseResult(string(line[i:]))
 	return ok
 }
