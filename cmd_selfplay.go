@@ -8,12 +8,12 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
-	"strings"
 	"time"
 
 	"github.com/evochess/evochess/arena"
 	"github.com/evochess/evochess/arena/dataset"
 	"github.com/evochess/evochess/saves"
+	"github.com/evochess/evochess/tui"
 )
 
 const selfplaySynopsis = "evochess selfplay --name NAME [--player SPEC …] [--games N] [--tc nodes=5000] [--label SPEC] [--resume] [flags]"
@@ -169,8 +169,7 @@ func (s *selfplayProgress) update(p dataset.Progress) {
 	text := fmt.Sprintf("%d/%d games  %d positions  %s%s", p.Games, p.Total, p.Positions, p.Elapsed.Round(time.Second), eta)
 	if s.terminal {
 		const width = 30
-		fill := min(width*p.Games/max(p.Total, 1), width)
-		fmt.Fprintf(s.w, "\r[%s%s] %s   ", strings.Repeat("#", fill), strings.Repeat(".", width-fill), text)
+		fmt.Fprintf(s.w, "\r%s %s   ", tui.ProgressBar(p.Games, p.Total, width), text)
 		s.drawn = true
 		return
 	}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/evochess/evochess/arena"
 	"github.com/evochess/evochess/saves"
+	"github.com/evochess/evochess/tui"
 	"github.com/spf13/pflag"
 )
 
@@ -239,13 +240,11 @@ func progress(w io.Writer, tb *arena.Table, start time.Time) {
 	done, total := tb.Played, tb.Total
 	eta := ""
 	if total > 0 {
-		fill := min(width*done/total, width)
-		bar := strings.Repeat("#", fill) + strings.Repeat(".", width-fill)
 		if done > 0 {
 			left := time.Duration(float64(time.Since(start)) / float64(done) * float64(total-done))
 			eta = "  ETA " + left.Round(time.Second).String()
 		}
-		fmt.Fprintf(w, "\r[%s] %d/%d games  %s%s   ", bar, done, total, time.Since(start).Round(time.Second), eta)
+		fmt.Fprintf(w, "\r%s %d/%d games  %s%s   ", tui.ProgressBar(done, total, width), done, total, time.Since(start).Round(time.Second), eta)
 		return
 	}
 	fmt.Fprintf(w, "\r%d games  %s   ", done, time.Since(start).Round(time.Second))

@@ -49,7 +49,7 @@ func TestGenePlotViews(t *testing.T) {
 		want         []string // in the view
 	}{
 		{"evolution-fitness-80x24", "seed003", 80, 24, "",
-			[]string{"fitness  upper line: best · lower: mean", "0        generation         519", "diversity"}},
+			[]string{"fitness  ⠒⠒ best  ·· mean", "0        generation         519", "diversity"}},
 		{"evolution-genes-80x24", "seed003", 80, 24, "g",
 			[]string{"fig. 2", "6 genes", "queen_value", "rook_value", "bishop_value", "knight_value", "doubled_pawn", "mobility", "generation 0 … 519"}},
 		{"evolution-genes-120x40", "seed003", 120, 40, "g",
@@ -84,7 +84,7 @@ func TestGenePlotViews(t *testing.T) {
 func TestGeneViewKeyCycles(t *testing.T) {
 	a := testApp(t, 80, 24)
 	e := endedRun(t, a, "seed003", 10)
-	for i, want := range []string{"upper line: best", "fig. 2", "fig. 3", "upper line: best"} {
+	for i, want := range []string{"⠒⠒ best", "fig. 2", "fig. 3", "⠒⠒ best"} {
 		if i > 0 {
 			keys(a, "g")
 		}
@@ -92,4 +92,26 @@ func TestGeneViewKeyCycles(t *testing.T) {
 			t.Fatalf("after %d presses of g the view lacks %q:\n%s", i, want, v)
 		}
 	}
+}
+
+// The fitness view of a run that validated every 50 generations, with
+// the best genome's piece-square tables: every figure, the heat map and
+// the axes fit the window.
+func TestFitnessViewValidated(t *testing.T) {
+	a := testApp(t, 80, 24)
+	e := endedRun(t, a, "full", 520)
+	for g := 0; g < len(e.history); g += 50 {
+		v := &ga.Validation{}
+		v.VsGen0.Elo, v.VsDefault.Elo = 40*math.Sqrt(float64(g)), -120+float64(g)/5
+		e.history[g].Validation = v
+	}
+	e.history[len(e.history)-1].BestGenes = e.run.Population[0].Chromosome.Values
+	v := a.View()
+	fitsWindow(t, v, 80, 24)
+	for _, s := range []string{"fitness  ⠒⠒ best  ·· mean", "validation Elo  ⠒⠒ v gen 0  ·· v default", "0        generation         500", "pst_pawn_mg (t: next table)", "0 = "} {
+		if !strings.Contains(v, s) {
+			t.Errorf("view lacks %q", s)
+		}
+	}
+	golden(t, "evolution-validated-80x24", v)
 }

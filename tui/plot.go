@@ -12,16 +12,37 @@ import (
 // plotLabelW is the width of a braillePlot's y labels, left of its dots.
 const plotLabelW = 9
 
-// braillePlot draws series as lines on a w × h cell canvas of Braille
-// dots (2 × 4 per cell), all on one y scale, with the range on the left.
-func braillePlot(series [][]float64, w, h int) string {
+// plotLine is one line of a plot: a value per point, the points evenly
+// spaced along x.
+type plotLine struct {
+	name   string // in the legend; "" leaves the line out of it
+	values []float64
+	minor  bool // the second kind of line: see braillePlot
+}
+
+// What a dot of the canvas belongs to: a main line, a minor one, or both.
+const (
+	dotMain = 1 << iota
+	dotMinor
+)
+
+// minorMark draws a minor line without colour: a cell's worth of
+// resolution is the price of telling it apart from the Braille of the
+// main lines on a terminal that cannot colour them.
+const minorMark = '·'
+
+// braillePlot draws lines on a w × h cell canvas of Braille dots (2 × 4
+// per cell), all on one y scale, with the range on the left. Main lines
+// are in st.PlotMain and minor ones in st.PlotMinor; without colour the
+// minor lines are minorMark wherever no main line passes.
+func braillePlot(st *Styles, lines []plotLine, w, h int) string {
 	lo, hi := math.Inf(1), math.Inf(-1)
 	n := 0
-	for _, s := range series {
-		for _, v := range s {
+	for _, l := range lines {
+		for _, v := range l.values {
 			lo, hi = math.Min(lo, v), math.Max(hi, v)
 		}
-		n = max(n, len(s))
+		n = max(n, len(l.values))
 	}
 	if n == 0 || w < 4 || h < 2 {
 		return ""
@@ -32,18 +53,22 @@ func braillePlot(series [][]float64, w, h int) string {
 	label := plotLabelW
 	cw := w - label
 	dw, dh := cw*2, h*4
-	dots := make([][]bool, dh)
+	dots := make([][]uint8, dh)
 	for i := range dots {
-		dots[i] = make([]bool, dw)
+		dots[i] = make([]uint8, dw)
 	}
-	set := func(x, y int) {
-		if x >= 0 && x < dw && y >= 0 && y < dh {
-			dots[y][x] = true
+	for _, l := range lines {
+		kind := uint8(dotMain)
+		if l.minor {
+			kind = dotMinor
 		}
-	}
-	for _, s := range series {
+		set := func(x, y int) {
+			if x >= 0 && x < dw && y >= 0 && y < dh {
+				dots[y][x] |= kind
+			}
+		}
 		prevX, prevY := -1, -1
-		for i, v := range s {
+		for i, v := range l.values {
 			x := 0
 			if n > 1 {
 				x = i * (dw - 1) / (n - 1)
@@ -70,22 +95,98 @@ func braillePlot(series [][]float64, w, h int) string {
 		default:
 			b.WriteString(strings.Repeat(" ", label))
 		}
+		// Cells of one kind are styled as one run, not one by one.
+		var run []rune
+		runKind := uint8(0)
+		flush := func() {
+			switch runKind {
+			case dotMain:
+				b.WriteString(st.PlotMain.Render(string(run)))
+			case dotMinor:
+				b.WriteString(st.PlotMinor.Render(string(run)))
+			default:
+				b.WriteString(string(run))
+			}
+			run = run[:0]
+		}
 		for col := 0; col < cw; col++ {
-			r := rune(0x2800)
+			var main, minor rune
 			for dy := 0; dy < 4; dy++ {
 				for dx := 0; dx < 2; dx++ {
-					if dots[row*4+dy][col*2+dx] {
-						r |= bits[dy][dx]
+					d := dots[row*4+dy][col*2+dx]
+					if d&dotMain != 0 {
+						main |= bits[dy][dx]
+					}
+					if d&dotMinor != 0 {
+						minor |= bits[dy][dx]
 					}
 				}
 			}
-			b.WriteRune(r)
+			r, kind := brailleCell(main, minor, st.Color)
+			if kind != runKind && len(run) > 0 {
+				flush()
+			}
+			run, runKind = append(run, r), kind
 		}
+		flush()
 		if row < h-1 {
 			b.WriteByte('\n')
 		}
 	}
 	return b.String()
+}
+
+// brailleCell is the glyph of a cell whose main and minor lines set the
+// given Braille dots, and which kind of line it is drawn as (0: none). A
+// cell both pass through is the main line's: in colour it shows all the
+// dots, without colour only the main line's, which keeps its shape.
+func brailleCell(main, minor rune, color bool) (rune, uint8) {
+	switch {
+	case main == 0 && minor == 0:
+		return 0x2800, 0
+	case color && main != 0:
+		return 0x2800 | main | minor, dotMain
+	case main != 0:
+		return 0x2800 | main, dotMain
+	case color:
+		return 0x2800 | minor, dotMinor
+	}
+	return minorMark, dotMinor
+}
+
+// plotLegend names the lines, each after a sample of how it is drawn.
+func plotLegend(st *Styles, lines []plotLine) string {
+	var parts []string
+	for _, l := range lines {
+		if l.name == "" {
+			continue
+		}
+		sample := st.PlotMain.Render("⠒⠒")
+		if l.minor {
+			sample = "⠒⠒"
+			if !st.Color {
+				sample = strings.Repeat(string(minorMark), 2)
+			}
+			sample = st.PlotMinor.Render(sample)
+		}
+		parts = append(parts, sample+" "+l.name)
+	}
+	return strings.Join(parts, "  ")
+}
+
+// plotFigure is a plot that says what it shows: the title and the legend,
+// the lines on h rows of w cells with their y range, and under them the
+// generation axis from first to last; h + 2 lines in all. The title gives
+// way to the legend when both do not fit.
+func plotFigure(st *Styles, title string, lines []plotLine, first, last, w, h int) string {
+	head := st.Header.Render(title)
+	if legend := plotLegend(st, lines); legend != "" {
+		head += "  " + legend
+		if lipgloss.Width(head) > w {
+			head = legend
+		}
+	}
+	return head + "\n" + braillePlot(st, lines, w, h) + "\n" + st.Dim.Render(plotAxis("generation", first, last, w))
 }
 
 // plotAxis is the x axis under a braillePlot w cells wide whose points
@@ -114,58 +215,4 @@ func abs(x int) int {
 		return -x
 	}
 	return x
-}
-
-// plotPanel is one small plot of a grid: a title line over its series.
-type plotPanel struct {
-	title  string
-	series [][]float64
-}
-
-// Grid sizes: a panel is at least minPanelW cells wide; the grid takes as
-// few columns as leave every panel comfortPanelH rows, so that plots stay
-// tall enough to read a trend (a 6-gene schema: 2 × 3 at 80 × 24).
-const (
-	minPanelW     = 36
-	minPanelH     = 5 // a title and 4 rows of dots
-	comfortPanelH = 7
-)
-
-// gridCapacity is how many panels fit in w × h cells at the minimum size.
-func gridCapacity(w, h int) int {
-	return max(1, w/minPanelW) * max(1, h/minPanelH)
-}
-
-// plotGrid draws panels in a grid filling w × h cells, row by row.
-func plotGrid(st *Styles, panels []plotPanel, w, h int) string {
-	n := len(panels)
-	if n == 0 {
-		return ""
-	}
-	cols := max(1, min(n, w/minPanelW))
-	for cols > 1 && (n+cols-2)/(cols-1)*comfortPanelH <= h {
-		cols--
-	}
-	rows := (n + cols - 1) / cols
-	pw := (w - 2*(cols-1)) / cols // two spaces between columns
-	ph := max(h/rows, 3)
-	var out []string
-	for r := 0; r < rows; r++ {
-		var cells []string
-		for c := 0; c < cols && r*cols+c < n; c++ {
-			p := panels[r*cols+c]
-			cell := padRight(st.Header.Render(truncate(p.title, pw)), pw) + "\n" + braillePlot(p.series, pw, ph-1)
-			if c > 0 {
-				cells = append(cells, "  ")
-			}
-			cells = append(cells, cell)
-		}
-		out = append(out, lipgloss.JoinHorizontal(lipgloss.Top, cells...))
-	}
-	return strings.Join(out, "\n")
-}
-
-// padRight pads s with spaces to w cells.
-func padRight(s string, w int) string {
-	return s + strings.Repeat(" ", max(w-lipgloss.Width(s), 0))
 }

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -25,8 +26,72 @@ func TestPlotAxis(t *testing.T) {
 		}
 	}
 	// The last generation ends where the dots end.
-	plot := strings.Split(braillePlot([][]float64{{1, 2, 3}}, 40, 2), "\n")
+	plot := strings.Split(braillePlot(testStyles(false), []plotLine{{values: []float64{1, 2, 3}}}, 40, 2), "\n")
 	if a := plotAxis("generation", 0, 2, 40); lipgloss.Width(a) != lipgloss.Width(plot[0]) {
 		t.Errorf("axis %d cells, plot %d", lipgloss.Width(a), lipgloss.Width(plot[0]))
 	}
+}
+
+func TestBrailleCell(t *testing.T) {
+	const dot1, dot8 = 0x01, 0x80
+	cases := []struct {
+		name        string
+		main, minor rune
+		color       bool
+		want        rune
+		kind        uint8
+	}{
+		{"empty", 0, 0, true, '⠀', 0},
+		{"empty without colour", 0, 0, false, '⠀', 0},
+		{"main", dot1, 0, true, '⠁', dotMain},
+		{"main without colour", dot1, 0, false, '⠁', dotMain},
+		{"minor", 0, dot8, true, '⢀', dotMinor},
+		{"minor without colour: a mark", 0, dot8, false, minorMark, dotMinor},
+		{"both: all dots in main's colour", dot1, dot8, true, '⢁', dotMain},
+		{"both without colour: main's dots", dot1, dot8, false, '⠁', dotMain},
+	}
+	for _, c := range cases {
+		r, kind := brailleCell(c.main, c.minor, c.color)
+		if r != c.want || kind != c.kind {
+			t.Errorf("%s: %q kind %d, want %q kind %d", c.name, r, kind, c.want, c.kind)
+		}
+	}
+}
+
+// The legend names the named lines after a sample drawn as each line
+// is: by colour, or without colour by glyph.
+func TestPlotLegend(t *testing.T) {
+	lines := []plotLine{{name: "best"}, {name: "mean", minor: true}, {minor: true}}
+	cases := []struct {
+		color bool
+		want  func(*Styles) string
+	}{
+		{false, func(*Styles) string { return "⠒⠒ best  ·· mean" }},
+		{true, func(st *Styles) string {
+			return st.PlotMain.Render("⠒⠒") + " best  " + st.PlotMinor.Render("⠒⠒") + " mean"
+		}},
+	}
+	for _, c := range cases {
+		st := testStyles(c.color)
+		if got, want := plotLegend(st, lines), c.want(st); got != want {
+			t.Errorf("colour %v: legend %q, want %q", c.color, got, want)
+		}
+	}
+}
+
+// The fitness figure of a run: best rising to meet a noisy mean, so
+// that the lines cross cells apart and share cells at the end.
+func TestPlotFigureGolden(t *testing.T) {
+	var best, mean []float64
+	for g := range 60 {
+		b := 1 - math.Exp(-float64(g)/12)
+		best = append(best, b)
+		mean = append(mean, b-0.4*math.Exp(-float64(g)/25)*(1+0.3*math.Sin(float64(g))))
+	}
+	lines := []plotLine{{name: "best", values: best}, {name: "mean", values: mean, minor: true}}
+	goldenStyled(t, "plot-fitness-40x8", func(st *Styles) string {
+		v := plotFigure(st, "fitness", lines, 0, 59, 40, 6)
+		fitsWindow(t, v, 40, 8)
+		return v
+	})
 }

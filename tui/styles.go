@@ -19,6 +19,9 @@ type Styles struct {
 	WhitePiece, BlackP lipgloss.Style
 	Panel, Header      lipgloss.Style
 	Good, Bad          lipgloss.Style
+
+	// A plot's two kinds of line: main and minor (see braillePlot).
+	PlotMain, PlotMinor lipgloss.Style
 }
 
 // NewStyles builds the styles for a renderer; plain (NO_COLOR, a dumb
@@ -36,6 +39,7 @@ func NewStyles(r *lipgloss.Renderer, plain bool) *Styles {
 	s.Header = ns().Bold(true)
 	s.Light, s.Dark, s.Cursor, s.Selected, s.Target, s.LastMove, s.Check = ns(), ns(), ns(), ns(), ns(), ns(), ns()
 	s.WhitePiece, s.BlackP, s.Good, s.Bad = ns().Bold(true), ns(), ns(), ns()
+	s.PlotMain, s.PlotMinor = ns(), ns()
 	if s.Color {
 		ac := func(light, dark string) lipgloss.AdaptiveColor {
 			return lipgloss.AdaptiveColor{Light: light, Dark: dark}
@@ -59,6 +63,9 @@ func NewStyles(r *lipgloss.Renderer, plain bool) *Styles {
 		s.Good = ns().Foreground(ac("28", "10"))
 		s.Bad = ns().Foreground(ac("124", "9"))
 		s.Header = s.Header.Foreground(ac("25", "12"))
+		// Orange and blue: apart for the common colour blindnesses too.
+		s.PlotMain = ns().Foreground(ac("166", "214"))
+		s.PlotMinor = ns().Foreground(ac("25", "39"))
 	}
 	return s
 }

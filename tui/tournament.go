@@ -491,7 +491,7 @@ func (t *tournamentPage) liveView() string {
 	if t.watching != nil {
 		title = t.watching.Name
 	}
-	b.WriteString(st.Title.Render(title) + "  " + progressBar(done, total, 30, time.Since(t.started)) + "\n")
+	b.WriteString(st.Title.Render(title) + "  " + progressBar(st, done, total, 30, time.Since(t.started)) + "\n")
 	if t.status != "" {
 		b.WriteString(st.Dim.Render(t.status) + "\n")
 	}
@@ -644,18 +644,4 @@ func (t *tournamentPage) replayView() string {
 
 func resultText(o core.Outcome) string {
 	return map[core.Outcome]string{core.WhiteWins: "1-0", core.BlackWins: "0-1", core.Draw: "½-½", core.Ongoing: "*"}[o]
-}
-
-// progressBar draws "[####......] 12/40  ETA 1m2s".
-func progressBar(done, total, width int, elapsed time.Duration) string {
-	if total <= 0 {
-		return fmt.Sprintf("%d games", done)
-	}
-	fill := width * done / total
-	s := "[" + strings.Repeat("#", fill) + strings.Repeat(".", width-fill) + fmt.Sprintf("] %d/%d", done, total)
-	if done > 0 && done < total {
-		eta := time.Duration(float64(elapsed) * float64(total-done) / float64(done))
-		s += "  ETA " + eta.Round(time.Second).String()
-	}
-	return s
 }
