@@ -7,7 +7,8 @@
 #   dataset      selfplay of `full` at nodes=5000 from the shipped book: 20 000 games,
 #                at most 25 quiet positions a game (≈ 500 000 positions), seed 12
 #   tune M F     evolve method M (cmaes, spsa, classic, mnc, dynamic, adaptive) with fitness F
-#                (positions, or the method's own games: default) from the full default for
+#                (positions; default: the method's own; or any fitness name, played by the
+#                strong search at nodes=2000, 200 moves at most) from the full default for
 #                $CPU of CPU time (all cores: 2h is one hour of both cores), saved as tune-M-F
 #   table        every finished tune-M-F v the default: $GAMES games at nodes=$NODES
 #   sprt M F     tune-M-F's result v the default: match --sprt 0,10 at nodes=$SPRT_NODES
@@ -42,13 +43,19 @@ tune)
 	fi
 	args=(--method "$m" --chromosome full --start default --seed 12 --workers 2 --cpu "$CPU"
 		--save "$name" --data "$DATA" --checkpoints 2 --json)
-	if [ "$f" = positions ]; then
-		args+=(--fitness positions --dataset "$dataset")
-	fi
+	case $f in
+	positions) args+=(--fitness positions --dataset "$dataset") ;;
+	default) ;;
+	*) args+=(--fitness "$f" --search strong --tc nodes=2000 --max-moves 200) ;;
+	esac
 	case $m in
 	# The budget ends them; cmaes and spsa keep their defaults (SPSA's gain
 	# schedule is set by the planned iterations), adaptive its Gmax per problem.
-	classic | mnc | dynamic) args+=(--generations 100000) ;;
+	# classic's operator adds ±0.3 to every gene, whatever its range (seed
+	# 000): on full's centipawn tables that is no step at all, so it moves
+	# by 2% of each gene's range instead.
+	classic) args+=(--generations 100000 --mutation scaled --mutation-strength 0.02) ;;
+	mnc | dynamic) args+=(--generations 100000) ;;
 	esac
 	"$bin" evolve "${args[@]}" >"$OUT/$name.jsonl"
 	;;
