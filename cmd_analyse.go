@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"strings"
 	"time"
 
 	"github.com/evochess/evochess/core"
@@ -28,7 +27,7 @@ type analyseReport struct {
 	PV       []string `json:"pv"`
 }
 
-func runAnalyse(args []string, stdout, stderr io.Writer) int {
+func runAnalyse(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("analyse")
 	fen := fs.String("fen", core.StartFEN, "the position to analyse")
 	depth := fs.Int("depth", 0, "search `N` plies deep")
@@ -69,8 +68,8 @@ func runAnalyse(args []string, stdout, stderr io.Writer) int {
 	s.Mode = m
 	if !*asJSON {
 		s.OnInfo = func(in core.Info) {
-			fmt.Fprintf(stdout, "depth %2d  score %-9s nodes %9d  %6.2fs  %s\n", in.Depth, scoreText(in.Score), in.Nodes,
-				in.Time.Seconds(), strings.Join(sanLine(p, in.PV), " "))
+			fmt.Fprintf(stdout, "depth %2d  score %-9s nodes %9d  %6.2fs  %s\n", in.Depth, core.ScoreText(in.Score), in.Nodes,
+				in.Time.Seconds(), core.SANLine(p, in.PV, 0))
 		}
 	}
 	res := s.Search(context.Background(), p, lim)
@@ -78,7 +77,6 @@ func runAnalyse(args []string, stdout, stderr io.Writer) int {
 		st := p.Status()
 		return usageError(stderr, "analyse", "no legal move: the game is over (%s)", st.Reason)
 	}
-	pv := sanLine(p, res.PV)
 	if *asJSON {
 		uci := make([]string, len(res.PV))
 		for i, mv := range res.PV {
@@ -89,25 +87,6 @@ func runAnalyse(args []string, stdout, stderr io.Writer) int {
 		return exitOK
 	}
 	fmt.Fprintf(stdout, "bestmove %s (%s)  score %s  depth %d  nodes %d  %.2fs\npv %s\n", p.SAN(res.Move), res.Move,
-		scoreText(res.Score), res.Depth, res.Nodes, res.Time.Seconds(), strings.Join(pv, " "))
+		core.ScoreText(res.Score), res.Depth, res.Nodes, res.Time.Seconds(), core.SANLine(p, res.PV, 0))
 	return exitOK
-}
-
-// scoreText shows a score as pawns (+0.35) or a mate distance (#3, #-2).
-func scoreText(score int) string {
-	if m := core.MateIn(score); m != 0 {
-		return fmt.Sprintf("#%d", m)
-	}
-	return fmt.Sprintf("%+.2f", float64(score)/100)
-}
-
-// sanLine converts a line of moves from p into SAN, leaving p unchanged.
-func sanLine(p *core.Position, line []core.Move) []string {
-	q := p.Clone()
-	out := make([]string, 0, len(line))
-	for _, m := range line {
-		out = append(out, q.SAN(m))
-		q.MakeMove(m)
-	}
-	return out
 }

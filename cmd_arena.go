@@ -10,7 +10,6 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
-	"github.com/evochess/evochess/saves"
 	"github.com/evochess/evochess/tui"
 )
 
@@ -20,19 +19,19 @@ const arenaAbout = `Open the terminal arena: Play (you against an engine, engine
 other, two people on one screen), Tournament (set up and watch one live)
 and Evolution (start, resume, watch and tune a run). ? shows every key.`
 
-func runArena(args []string, stdout, stderr io.Writer) int {
+func runArena(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("arena")
-	fs.StringVar(&dataRoot, "data", "", "data `DIR` (default $XDG_DATA_HOME/evochess or ~/.local/share/evochess)")
+	data := addDataFlag(fs, "")
 	if status, ok := parseFlags(fs, arenaSynopsis, arenaAbout, args, stdout, stderr); !ok {
 		return status
 	}
 	if fs.NArg() > 0 {
 		return usageError(stderr, "arena", "unexpected argument %q", fs.Arg(0))
 	}
-	if !isTerminal(os.Stdin) || !isTerminal(os.Stdout) {
+	if stdin != io.Reader(os.Stdin) || !isTerminal(os.Stdin) || !isTerminal(os.Stdout) {
 		return usageError(stderr, "arena", "the arena needs a terminal; without one, use evolve, tournament, match or serve")
 	}
-	d, err := saves.Open(dataRoot)
+	d, err := data.open()
 	if err != nil {
 		fmt.Fprintf(stderr, "arena: %v (nothing will be saved)\n", err)
 		d = nil

@@ -21,7 +21,7 @@ type benchReport struct {
 	NPS     uint64  `json:"nps"`
 }
 
-func runBench(args []string, stdout, stderr io.Writer) int {
+func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("bench")
 	depth := fs.Int("depth", 11, "search each position `N` plies deep (1 to 30)")
 	chromosome := fs.String("chromosome", "full", "evaluation: a preset ("+presetList()+") or a chromosome file")

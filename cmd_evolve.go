@@ -42,7 +42,7 @@ in the data directory and checkpointed after every generation; Ctrl-C (or
 a crash) loses at most the generation in progress, and --resume NAME goes
 on exactly as if the run had never stopped.`
 
-func runEvolve(args []string, stdout, stderr io.Writer) int {
+func runEvolve(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("evolve")
 	method := fs.String("method", ga.Classic, "classic, mnc, dynamic, adaptive, cmaes or spsa")
 	preset := fs.String("chromosome", "", "gene schema (a preset: full, seed000, seed001, seed003, seed004; default: the method's)")
@@ -82,7 +82,7 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 	save := fs.String("save", "", "save the run in the data directory under `NAME`, with a checkpoint after every generation")
 	resume := fs.String("resume", "", "go on with the saved run `NAME` exactly where it stopped (--generations raises its limit)")
 	keep := fs.Int("checkpoints", saves.DefaultKeep, "checkpoints kept per saved run (the newest)")
-	fs.StringVar(&dataRoot, "data", "", "data `DIR` (default $XDG_DATA_HOME/evochess or ~/.local/share/evochess)")
+	data := addDataFlag(fs, "")
 	asJSON := fs.Bool("json", false, "one JSON object per generation on stdout")
 	if status, ok := parseFlags(fs, evolveSynopsis, evolveAbout, args, stdout, stderr); !ok {
 		return status
@@ -99,16 +99,14 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 		if *save != "" {
 			return usageError(stderr, "evolve", "--resume continues a saved run: --save is not needed")
 		}
-		d, err := saves.Open(dataRoot)
+		d, err := data.open()
 		if err != nil {
 			return usageError(stderr, "evolve", "%v", err)
 		}
-		if handle, r, err = d.OpenRun(*resume); err != nil {
+		if handle, r, err = d.ResumeRun(*resume, *workers); err != nil {
 			return usageError(stderr, "evolve", "%v", err)
 		}
 		defer handle.Close()
-		r.Settings.Workers = *workers
-		r.Reopen()
 		if fs.Changed("generations") {
 			if err := r.ExtendGenerations(*gens); err != nil {
 				return usageError(stderr, "evolve", "%v", err)
@@ -136,7 +134,7 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 				apply()
 			}
 		}
-		set("chromosome", func() { s.Preset = *preset; s.StartTable = s.StartTable && *preset == "seed003" })
+		set("chromosome", func() { s.UsePreset(*preset) })
 		set("population", func() { s.Population = *pop })
 		set("generations", func() { s.Generations = *gens })
 		set("fitness", func() { s.Fitness = *fitness })
@@ -168,16 +166,20 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 		set("search", func() { s.Search = *search })
 		set("qs", func() { s.PlainQuiescence = *qs })
 		s.Seed, s.Workers = *seed, *workers
-		var err error
-		if r, err = ga.NewRun(s, nil); err != nil {
-			return usageError(stderr, "evolve", "%v", err)
-		}
-		if *save != "" {
-			d, err := saves.Open(dataRoot)
+		if *save == "" {
+			var err error
+			if r, err = ga.NewRun(s, nil); err == nil {
+				err = r.UsePlayers(data)
+			}
 			if err != nil {
 				return usageError(stderr, "evolve", "%v", err)
 			}
-			if handle, err = d.CreateRun(*save); err != nil {
+		} else {
+			d, err := data.open()
+			if err != nil {
+				return usageError(stderr, "evolve", "%v", err)
+			}
+			if handle, r, err = d.StartRun(s, *save, false); err != nil {
 				return usageError(stderr, "evolve", "%v", err)
 			}
 			defer handle.Close()
@@ -185,16 +187,15 @@ func runEvolve(args []string, stdout, stderr io.Writer) int {
 	}
 	if handle != nil {
 		handle.Keep = *keep
-		if err := handle.Save(r); err != nil { // generation 0 as it starts
+		if err := handle.Begin(r, nil); err != nil {
 			fmt.Fprintf(stderr, "evolve: %v\n", err)
 			return exitFail
 		}
-		r.AfterGeneration = handle.Save
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	if r.Settings.Fitness == ga.FitnessPositions {
-		d, err := saves.Open(dataRoot)
+		d, err := data.open()
 		if err != nil {
 			return usageError(stderr, "evolve", "%v", err)
 		}

@@ -22,7 +22,7 @@ plays itself --start-moves moves per side at depth --start-depth from a
 book opening drawn with --seed. Player SPECs are as for
 "evochess tournament --help".`
 
-func runMatch(args []string, stdout, stderr io.Writer) int {
+func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("match")
 	games := fs.Int("games", 100, "games to play (rounded up to an even number)")
 	sprt := fs.String("sprt", "", "sequential test `ELO0,ELO1[,ALPHA,BETA]` (alpha and beta default to 0.05)")
@@ -45,7 +45,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(stderr, "match", "%v", err)
 	}
-	if t.Players, err = parseSpecs(fs.Args()); err != nil {
+	if t.Players, err = parseSpecs(fs.Args(), f.data); err != nil {
 		return usageError(stderr, "match", "%v", err)
 	}
 	t.Format, t.Rounds = arena.Match, (*games+1)/2
@@ -53,7 +53,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		if *startMoves < 1 || *startDepth < 1 {
 			return usageError(stderr, "match", "--start-moves and --start-depth must be at least 1")
 		}
-		ref, err := arena.ParsePlayerSpec(*middlegame)
+		ref, err := arena.ParsePlayerSpec(*middlegame, f.data)
 		if err != nil {
 			return usageError(stderr, "match", "--middlegame: %v", err)
 		}

@@ -36,7 +36,7 @@ type perftReport struct {
 	Divide map[string]uint64 `json:"divide,omitzero"`
 }
 
-func runPerft(args []string, stdout, stderr io.Writer) int {
+func runPerft(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("perft")
 	fen := fs.String("fen", "", "count from the position `FEN` (default: the start position)")
 	depthText := fs.String("depth", "", fmt.Sprintf("count `N` plies deep, 1 to %d (required)", perftMaxDepth))

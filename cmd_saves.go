@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"text/tabwriter"
 
@@ -30,9 +29,9 @@ ambiguous.
   delete NAME     asks first, unless --yes
   keep RUN#SEL    store an individual of a run (best, gen0, N, id=N) as a named player`
 
-func runSaves(args []string, stdout, stderr io.Writer) int {
+func runSaves(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("saves")
-	fs.StringVar(&dataRoot, "data", "", "data `DIR` (default $XDG_DATA_HOME/evochess or ~/.local/share/evochess)")
+	data := addDataFlag(fs, "")
 	to := fs.String("to", "", "export: the `FILE` to write")
 	name := fs.String("name", "", "import: the name to save under")
 	as := fs.String("as", "", "keep: the player's `NAME`")
@@ -45,7 +44,7 @@ func runSaves(args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() == 0 {
 		return usageError(stderr, "saves", "give a subcommand: list, show, export, import, delete or keep")
 	}
-	d, err := saves.Open(dataRoot)
+	d, err := data.open()
 	if err != nil {
 		return usageError(stderr, "saves", "%v", err)
 	}
@@ -124,7 +123,7 @@ func runSaves(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return fail(err)
 		}
-		if !*yes && !confirm(stdout, fmt.Sprintf("delete %s %q? [y/N] ", strings.TrimSuffix(kind, "s"), n)) {
+		if !*yes && !confirm(stdin, stdout, fmt.Sprintf("delete %s %q? [y/N] ", strings.TrimSuffix(kind, "s"), n)) {
 			fmt.Fprintln(stdout, "kept")
 			return exitOK
 		}
@@ -151,12 +150,10 @@ func runSaves(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// confirmInput is where delete reads its answer; tests replace it.
-var confirmInput io.Reader = os.Stdin
-
-func confirm(w io.Writer, question string) bool {
+// confirm asks question on w and reads the answer, a line of in.
+func confirm(in io.Reader, w io.Writer, question string) bool {
 	fmt.Fprint(w, question)
-	line, _ := bufio.NewReader(confirmInput).ReadString('\n')
+	line, _ := bufio.NewReader(in).ReadString('\n')
 	a := strings.ToLower(strings.TrimSpace(line))
 	return a == "y" || a == "yes"
 }

@@ -55,7 +55,7 @@ type selfplayFlags struct {
 	resume                  bool
 }
 
-func runSelfplay(args []string, stdout, stderr io.Writer) int {
+func runSelfplay(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("selfplay")
 	var f selfplayFlags
 	fs.StringVar(&f.name, "name", "", "the dataset's `NAME` in the data directory (required)")
@@ -70,7 +70,7 @@ func runSelfplay(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&f.maxMoves, "max-moves", 200, "moves per side after which a game is dropped as unfinished")
 	fs.StringVar(&f.label, "label", "", "score positions with this player `SPEC` at a fixed limit (uci=PATH,depth=N or self,depth=N)")
 	fs.BoolVar(&f.resume, "resume", false, "continue the dataset NAME with its saved settings")
-	fs.StringVar(&dataRoot, "data", "", "data `DIR` (default $XDG_DATA_HOME/evochess or ~/.local/share/evochess)")
+	data := addDataFlag(fs, "")
 	if status, ok := parseFlags(fs, selfplaySynopsis, selfplayAbout, args, stdout, stderr); !ok {
 		return status
 	}
@@ -83,7 +83,7 @@ func runSelfplay(args []string, stdout, stderr io.Writer) int {
 	if err := saves.CheckName(f.name); err != nil {
 		return usageError(stderr, "selfplay", "--name: %v", err)
 	}
-	d, err := saves.Open(dataRoot)
+	d, err := data.open()
 	if err != nil {
 		return usageError(stderr, "selfplay", "%v", err)
 	}
@@ -91,7 +91,7 @@ func runSelfplay(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(stderr, "selfplay", "%v", err)
 	}
-	cfg, err := job.settings.config(f.workers)
+	cfg, err := job.settings.config(f.workers, d)
 	if err != nil {
 		return usageError(stderr, "selfplay", "%v", err)
 	}

@@ -131,8 +131,9 @@ func openSelfplay(d *saves.Dir, f *selfplayFlags, changed func(string) bool) (*s
 		state: dataset.State{Set: *set, Games: meta.Done, Discarded: meta.Dropped}}, nil
 }
 
-// config turns the settings into the generator's configuration.
-func (s selfplaySettings) config(workers int) (dataset.Config, error) {
+// config turns the settings into the generator's configuration; the
+// players' SPECs may name saved players and runs of d.
+func (s selfplaySettings) config(workers int, d *saves.Dir) (dataset.Config, error) {
 	cfg := dataset.Config{Seed: s.Seed, Workers: workers, SkipPlies: s.SkipPlies, PerGame: s.PerGame}
 	if workers < 1 {
 		return cfg, errors.New("--workers must be at least 1")
@@ -145,7 +146,7 @@ func (s selfplaySettings) config(workers int) (dataset.Config, error) {
 		return cfg, fmt.Errorf("--tc: %w", err)
 	}
 	cfg.Options = arena.GameOptions{TC: tc, MaxMoves: s.MaxMoves, Margin: 100 * time.Millisecond}
-	if cfg.Players, err = parseSpecs(s.Players); err != nil {
+	if cfg.Players, err = parseSpecs(s.Players, d); err != nil {
 		return cfg, err
 	}
 	if s.Book != "" {
@@ -154,7 +155,7 @@ func (s selfplaySettings) config(workers int) (dataset.Config, error) {
 		}
 	}
 	if s.Label != "" {
-		if cfg.Label, err = parseLabel(s.Label); err != nil {
+		if cfg.Label, err = parseLabel(s.Label, d); err != nil {
 			return cfg, err
 		}
 	}
@@ -163,14 +164,14 @@ func (s selfplaySettings) config(workers int) (dataset.Config, error) {
 
 // parseLabel reads --label: a player SPEC with a fixed limit, where the
 // word self stands for the built-in full evaluation.
-func parseLabel(s string) (*arena.PlayerSpec, error) {
+func parseLabel(s string, d *saves.Dir) (*arena.PlayerSpec, error) {
 	parts := strings.Split(s, ",")
 	for i, p := range parts {
 		if strings.TrimSpace(p) == "self" {
 			parts[i] = "name=self,chromosome=full"
 		}
 	}
-	ps, err := arena.ParsePlayerSpec(strings.Join(parts, ","))
+	ps, err := arena.ParsePlayerSpec(strings.Join(parts, ","), d)
 	if err != nil {
 		return nil, fmt.Errorf("--label: %w", err)
 	}
@@ -201,7 +202,7 @@ func (j *selfplayJob) saveIfDue(d *saves.Dir, final bool) error {
 	if err != nil {
 		return err
 	}
-	info := saves.DatasetInfo{Name: j.name, Count: len(j.state.Set.Samples), Source: j.source(),
+	info := saves.DatasetInfo{Name: j.name, Count: len(j.state.Set.Samples), Source: j.source(d),
 		Labelled: j.settings.Label != "", Complete: complete, Meta: meta, Created: j.info.Created}
 	if j.saved && j.state.Games == j.doneThen {
 		info.K = j.info.K // the same positions: a fitted scale still holds
@@ -216,11 +217,11 @@ func (j *selfplayJob) saveIfDue(d *saves.Dir, final bool) error {
 }
 
 // source describes the dataset for saves list.
-func (j *selfplayJob) source() string {
+func (j *selfplayJob) source(d *saves.Dir) string {
 	s := j.settings
 	var names []string
 	for _, p := range s.Players {
-		if ps, err := arena.ParsePlayerSpec(p); err == nil {
+		if ps, err := arena.ParsePlayerSpec(p, d); err == nil {
 			names = append(names, ps.Name)
 		}
 	}

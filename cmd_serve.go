@@ -15,7 +15,6 @@ import (
 
 	"github.com/evochess/evochess/arena"
 	"github.com/evochess/evochess/core"
-	"github.com/evochess/evochess/saves"
 	"github.com/evochess/evochess/tui"
 )
 
@@ -36,7 +35,7 @@ games being played never dropped to make room). Runs until interrupted.`
 // a free engine included.
 const restMoveTimeout = 30 * time.Second
 
-func runServe(args []string, stdout, stderr io.Writer) int {
+func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("serve")
 	sshAddr := fs.String("ssh", "", "SSH listen `ADDR`, e.g. :2222")
 	httpAddr := fs.String("http", "", "HTTP listen `ADDR`, e.g. :8080")
@@ -54,7 +53,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	level := fs.String("http-engine", "depth=3", "the REST API engine's budget per move (depth=N, nodes=N, movetime=MS)")
 	maxGames := fs.Int("http-games", 256, "REST games open at once")
 	perAddr := fs.Int("http-per-address", 4, "REST games per client address (IPv6: per /64); raise it behind a proxy")
-	fs.StringVar(&dataRoot, "data", "", "data `DIR` (default $XDG_DATA_HOME/evochess or ~/.local/share/evochess)")
+	data := addDataFlag(fs, "")
 	if status, ok := parseFlags(fs, serveSynopsis, serveAbout, args, stdout, stderr); !ok {
 		return status
 	}
@@ -81,7 +80,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	if err != nil || tc.Base > 0 {
 		return usageError(stderr, "serve", "--http-engine %q: want depth=N, nodes=N or movetime=MS", *level)
 	}
-	d, err := saves.Open(dataRoot)
+	d, err := data.open()
 	if err != nil {
 		return usageError(stderr, "serve", "%v", err)
 	}

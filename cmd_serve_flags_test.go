@@ -38,7 +38,7 @@ func TestServeRefusesBadLimits(t *testing.T) {
 	} {
 		var stdout, stderr bytes.Buffer
 		args := append([]string{"serve", "--ssh", "127.0.0.1:0", "--data", dir}, c.args...)
-		if status := run(args, &stdout, &stderr); status != exitUsage || !strings.Contains(stderr.String(), c.says) {
+		if status := run(args, nil, &stdout, &stderr); status != exitUsage || !strings.Contains(stderr.String(), c.says) {
 			t.Errorf("%v: status %d, %q", c.args, status, stderr.String())
 		}
 	}

@@ -21,7 +21,7 @@ player and count the solved ones: the problems fitness of seed 004, and a
 before/after check of what a run evolved. Built-in suites: wac, ecm, sts, bk;
 or EPD files; comma-separated.`
 
-func runSolve(args []string, stdout, stderr io.Writer) int {
+func runSolve(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("solve")
 	spec := fs.String("player", "chromosome=full", "a built-in player `SPEC` (chromosome=… or population=FILE#best)")
 	suites := fs.String("suite", "wac", "suites, comma-separated")
@@ -34,7 +34,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() > 0 {
 		return usageError(stderr, "solve", "unexpected argument %q", fs.Arg(0))
 	}
-	ps, err := arena.ParsePlayerSpec(*spec)
+	ps, err := arena.ParsePlayerSpec(*spec, &dataFlag{}) // population=RUN#… of the default data directory
 	if err != nil {
 		return usageError(stderr, "solve", "%v", err)
 	}

@@ -52,6 +52,7 @@ type tournamentFlags struct {
 	seed                            uint64
 	args                            []string // the command line, kept with a saved tournament
 	asJSON                          bool
+	data                            *dataFlag
 }
 
 func (f *tournamentFlags) define(fs *pflag.FlagSet) {
@@ -65,7 +66,7 @@ func (f *tournamentFlags) define(fs *pflag.FlagSet) {
 	fs.StringVar(&f.draw, "draw", "", "draw adjudication `CP:MOVES:FROM`: both within ±CP for MOVES moves after move FROM")
 	fs.BoolVar(&f.asJSON, "json", false, "print a JSON summary on stdout instead of tables")
 	fs.StringVar(&f.save, "save", "", "save the tournament (settings, standings, PGN) in the data directory under `NAME`")
-	fs.StringVar(&dataRoot, "data", "", "data `DIR` for --save, population= and player= (default $XDG_DATA_HOME/evochess)")
+	f.data = addDataFlag(fs, "--save, population= and player=")
 }
 
 // tournament builds the Tournament common part; the caller sets format,
@@ -122,7 +123,7 @@ func ints(s string, n int) ([]int, error) {
 	return out, nil
 }
 
-func runTournament(args []string, stdout, stderr io.Writer) int {
+func runTournament(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("tournament")
 	format := fs.String("format", arena.RoundRobin, "round-robin, selection (seed 003's two-round selection), knockout or gauntlet (the first player against the others)")
 	specs := fs.StringArray("player", nil, "a player `SPEC` (repeat; see above)")
@@ -149,7 +150,7 @@ func runTournament(args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, "tournament", "--format %q is not round-robin, selection, knockout or gauntlet", *format)
 	}
 	t.Format, t.Rounds = *format, *rounds
-	if t.Players, err = parseSpecs(*specs); err != nil {
+	if t.Players, err = parseSpecs(*specs, f.data); err != nil {
 		return usageError(stderr, "tournament", "%v", err)
 	}
 	if len(t.Players) < 2 {
@@ -158,11 +159,13 @@ func runTournament(args []string, stdout, stderr io.Writer) int {
 	return playAndReport(t, f, stdout, stderr)
 }
 
-func parseSpecs(texts []string) ([]arena.PlayerSpec, error) {
+// parseSpecs reads player SPECs, whose player= and population= r reads,
+// and refuses two players of one name.
+func parseSpecs(texts []string, r arena.Resolver) ([]arena.PlayerSpec, error) {
 	var out []arena.PlayerSpec
 	names := map[string]bool{}
 	for _, s := range texts {
-		ps, err := arena.ParsePlayerSpec(s)
+		ps, err := arena.ParsePlayerSpec(s, r)
 		if err != nil {
 			return nil, err
 		}
@@ -181,7 +184,7 @@ func playAndReport(t *arena.Tournament, f tournamentFlags, stdout, stderr io.Wri
 	var lib *saves.Dir
 	if f.save != "" {
 		var err error
-		if lib, err = saves.Open(dataRoot); err != nil {
+		if lib, err = f.data.open(); err != nil {
 			return usageError(stderr, t.Format, "%v", err)
 		}
 		if err := saves.CheckName(f.save); err != nil {
@@ -214,11 +217,7 @@ func playAndReport(t *arena.Tournament, f tournamentFlags, stdout, stderr io.Wri
 		return exitFail
 	}
 	if lib != nil {
-		rec := &saves.TournamentRecord{Name: f.save, Settings: f.args, Report: rep}
-		for _, p := range t.Players {
-			rec.Players = append(rec.Players, p.Name)
-		}
-		if err := lib.SaveTournament(rec, saved.Bytes()); err != nil {
+		if _, err := lib.KeepTournament(saves.FinishedTournament{Name: f.save, Settings: f.args, Report: rep, PGN: saved.Bytes()}); err != nil {
 			fmt.Fprintf(stderr, "evochess %s: %v\n", t.Format, err)
 			return exitFail
 		}

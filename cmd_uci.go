@@ -15,10 +15,7 @@ const uciAbout = `Speak the UCI protocol on standard input and output, so that c
 and tournament managers can run evochess as an engine. The flags set the
 options' starting values; "setoption" changes them as usual.`
 
-// uciInput is where "evochess uci" reads commands; tests replace it.
-var uciInput io.Reader = os.Stdin
-
-func runUCI(args []string, stdout, stderr io.Writer) int {
+func runUCI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("uci")
 	opts := core.DefaultUCIOptions()
 	fs.IntVar(&opts.HashMB, "hash", opts.HashMB, "transposition table size in `MB`")
@@ -41,7 +38,7 @@ func runUCI(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	if err := core.RunUCI(ctx, uciInput, stdout, opts); err != nil && ctx.Err() == nil {
+	if err := core.RunUCI(ctx, stdin, stdout, opts); err != nil && ctx.Err() == nil {
 		return usageError(stderr, "uci", "%v", err)
 	}
 	return exitOK

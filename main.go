@@ -9,9 +9,6 @@ import (
 	"os"
 	"text/tabwriter"
 
-	"github.com/evochess/evochess/arena"
-	"github.com/evochess/evochess/core"
-	"github.com/evochess/evochess/saves"
 	"github.com/spf13/pflag"
 )
 
@@ -24,12 +21,12 @@ const (
 )
 
 // command is one subcommand. run gets the arguments after the subcommand's
-// name and writers standing in for os.Stdout and os.Stderr, so tests can
-// call it in-process, and returns the exit status.
+// name and a reader and writers standing in for os.Stdin, os.Stdout and
+// os.Stderr, so tests can call it in-process, and returns the exit status.
 type command struct {
 	name    string
 	summary string // one line for the command list in help
-	run     func(args []string, stdout, stderr io.Writer) int
+	run     func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 }
 
 // commands lists the subcommands in the order help shows them. Adding one
@@ -50,45 +47,14 @@ var commands = []command{
 }
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
-}
-
-// dataRoot is the data directory (--data; empty: the default), read when
-// a player SPEC names a saved run or player.
-var dataRoot string
-
-func init() {
-	// Player SPECs may name an individual of a saved run or a run file
-	// (population=), or a saved player (player=).
-	arena.PopulationLoader = func(ref string) (*core.Chromosome, error) {
-		d, err := saves.Open(dataRoot)
-		if err != nil {
-			return nil, err
-		}
-		g, err := d.Individual(ref)
-		if err != nil {
-			return nil, err
-		}
-		return g.Chromosome, nil
-	}
-	arena.PlayerLoader = func(name string) (arena.PlayerSpec, error) {
-		d, err := saves.Open(dataRoot)
-		if err != nil {
-			return arena.PlayerSpec{}, err
-		}
-		p, err := d.LoadPlayer(name)
-		if err != nil {
-			return arena.PlayerSpec{}, err
-		}
-		return p.Spec()
-	}
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
 // run dispatches to a subcommand and returns the process exit status.
-func run(args []string, stdout, stderr io.Writer) int {
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		if stdout == io.Writer(os.Stdout) && isTerminal(os.Stdin) && isTerminal(os.Stdout) {
-			return runArena(nil, stdout, stderr)
+		if stdin == io.Reader(os.Stdin) && stdout == io.Writer(os.Stdout) && isTerminal(os.Stdin) && isTerminal(os.Stdout) {
+			return runArena(nil, stdin, stdout, stderr)
 		}
 		printUsage(stdout)
 		return exitOK
@@ -109,7 +75,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	for _, c := range commands {
 		if c.name == name {
-			return c.run(rest, stdout, stderr)
+			return c.run(rest, stdin, stdout, stderr)
 		}
 	}
 	fmt.Fprintf(stderr, "evochess: unknown command %q\n", name)

@@ -6,11 +6,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/evochess/evochess/core"
 	"github.com/evochess/evochess/saves"
 )
 
@@ -18,7 +20,7 @@ import (
 // (for tests that must kill a real process).
 func TestMain(m *testing.M) {
 	if os.Getenv("EVOCHESS_TEST_MAIN") != "" {
-		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+		os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 	}
 	os.Exit(m.Run())
 }
@@ -114,21 +116,26 @@ func TestSavesDatasets(t *testing.T) {
 	src := filepath.Join(dir, "labels.epd")
 	os.WriteFile(src, []byte(epd), 0o644)
 	steps := []struct {
-		args []string
-		code int
-		want string // in stdout, or in stderr when code != 0
+		args  []string
+		stdin string // the answers typed
+		code  int
+		want  string // in stdout, or in stderr when code != 0
 	}{
-		{[]string{"import", src}, 0, "imported " + src + " as dataset/labels"},
-		{[]string{"import", src, "--name", "copy"}, 0, "as dataset/copy"},
-		{[]string{"list"}, 0, "dataset  labels  2 positions, labelled  import labels.epd"},
-		{[]string{"show", "dataset/labels"}, 0, `"count": 2`},
-		{[]string{"export", "labels", "--to", filepath.Join(dir, "out.epd")}, 0, "wrote " + filepath.Join(dir, "out.epd")},
-		{[]string{"delete", "copy", "--yes"}, 0, `deleted dataset "copy"`},
-		{[]string{"show", "copy"}, exitFail, `nothing called "copy"`},
-		{[]string{"import", filepath.Join(dir, "missing.epd")}, exitFail, "missing.epd"},
+		{[]string{"import", src}, "", 0, "imported " + src + " as dataset/labels"},
+		{[]string{"import", src, "--name", "copy"}, "", 0, "as dataset/copy"},
+		{[]string{"list"}, "", 0, "dataset  labels  2 positions, labelled  import labels.epd"},
+		{[]string{"show", "dataset/labels"}, "", 0, `"count": 2`},
+		{[]string{"export", "labels", "--to", filepath.Join(dir, "out.epd")}, "", 0, "wrote " + filepath.Join(dir, "out.epd")},
+		{[]string{"delete", "copy"}, "n\n", 0, `delete dataset "copy"? [y/N] kept`},
+		{[]string{"delete", "copy"}, "", 0, "kept"}, // no answer: no
+		{[]string{"show", "copy"}, "", 0, `"count": 2`},
+		{[]string{"delete", "copy"}, "yes\n", 0, `deleted dataset "copy"`},
+		{[]string{"delete", "labels", "--yes"}, "n\n", 0, `deleted dataset "labels"`},
+		{[]string{"show", "copy"}, "", exitFail, `nothing called "copy"`},
+		{[]string{"import", filepath.Join(dir, "missing.epd")}, "", exitFail, "missing.epd"},
 	}
 	for _, s := range steps {
-		code, stdout, stderr := runCLI(append([]string{"saves", "--data", data}, s.args...)...)
+		code, stdout, stderr := runCLIInput(s.stdin, append([]string{"saves", "--data", data}, s.args...)...)
 		out := stdout
 		if s.code != 0 {
 			out = stderr
@@ -144,5 +151,53 @@ func TestSavesDatasets(t *testing.T) {
 	os.WriteFile(bad, []byte("# header\n"+strings.Replace(epd, "1/2-1/2", "2-0", 1)), 0o644)
 	if code, _, stderr := runCLI("saves", "--data", data, "import", bad); code == 0 || !strings.Contains(stderr, bad+`: line 3: c9: result "2-0"`) {
 		t.Fatalf("bad import: exit %d, %s", code, stderr)
+	}
+}
+
+// Player SPECs name saved players and runs of --data: a missing one is a
+// bad command line, said before anything is played or saved.
+func TestSpecsReadTheDataDirectory(t *testing.T) {
+	data := t.TempDir()
+	d, err := saves.Open(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _ := core.Player("seed000")
+	if err := d.SavePlayer(&saves.Player{Name: "kept", Chromosome: c, Search: "strong"}, false); err != nil {
+		t.Fatal(err)
+	}
+	tournament := func(spec string) []string {
+		return []string{"tournament", "--data", data, "--player", spec, "--player", "name=b,depth=1", "--tc", "depth=1", "--max-moves", "10", "--openings", "", "--json"}
+	}
+	tests := []struct {
+		name string
+		args []string
+		code int
+		says string // in stderr
+	}{
+		{"tournament, saved player", tournament("player=kept"), 0, ""},
+		{"tournament, missing player", tournament("player=gone"), exitUsage, `no player "gone"`},
+		{"tournament, missing run", tournament("population=nosuch#best"), exitUsage, `no run "nosuch"`},
+		{"evolve, saved reference", evolveArgs(data, "--generations", "1", "--reference", "name=ref,player=kept,depth=1", "--save", "ok"), 0, ""},
+		{"evolve, missing reference", evolveArgs(data, "--reference", "name=ref,player=gone,depth=1"), exitUsage, `no player "gone"`},
+		{"evolve, missing reference, saved", evolveArgs(data, "--reference", "name=ref,player=gone,depth=1", "--save", "never"), exitUsage, `no player "gone"`},
+	}
+	for _, tc := range tests {
+		code, _, stderr := runCLI(tc.args...)
+		if code != tc.code || !strings.Contains(stderr, tc.says) {
+			t.Errorf("%s: exit %d, stderr %q; want %d and %q", tc.name, code, stderr, tc.code, tc.says)
+		}
+	}
+	if got := d.Names(saves.Runs); !slices.Equal(got, []string{"ok"}) {
+		t.Errorf("runs %v, want only the one that started", got)
+	}
+	// Built-in players only: the data directory is left alone, not made.
+	none := filepath.Join(t.TempDir(), "none")
+	if code, _, stderr := runCLI("tournament", "--data", none, "--player", "name=a,depth=1", "--player", "name=b,depth=1",
+		"--tc", "depth=1", "--max-moves", "10", "--openings", "", "--json"); code != 0 {
+		t.Fatalf("built-in players: %s", stderr)
+	}
+	if _, err := os.Stat(none); !os.IsNotExist(err) {
+		t.Errorf("a tournament of built-in players made its data directory (%v)", err)
 	}
 }

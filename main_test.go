@@ -12,10 +12,16 @@ import (
 	"github.com/evochess/evochess/core"
 )
 
-// runCLI runs the command line in-process, the way main would.
+// runCLI runs the command line in-process, the way main would, with
+// nothing on standard input.
 func runCLI(args ...string) (code int, stdout, stderr string) {
+	return runCLIInput("", args...)
+}
+
+// runCLIInput is runCLI with stdin on standard input.
+func runCLIInput(stdin string, args ...string) (code int, stdout, stderr string) {
 	var out, errOut bytes.Buffer
-	code = run(args, &out, &errOut)
+	code = run(args, strings.NewReader(stdin), &out, &errOut)
 	return code, out.String(), errOut.String()
 }
 
@@ -159,7 +165,7 @@ func checkTextDivide(wantMoves int) func(t *testing.T, stdout string) {
 func TestTournamentAndMatchCommands(t *testing.T) {
 	var out, errb bytes.Buffer
 	code := run([]string{"tournament", "--player", "name=a,depth=1", "--player", "name=b,chromosome=seed003,depth=1",
-		"--tc", "depth=1", "--max-moves", "30", "--json", "--concurrency", "2"}, &out, &errb)
+		"--tc", "depth=1", "--max-moves", "30", "--json", "--concurrency", "2"}, nil, &out, &errb)
 	if code != 0 {
 		t.Fatalf("tournament exit %d: %s", code, errb.String())
 	}
@@ -184,7 +190,7 @@ func TestTournamentAndMatchCommands(t *testing.T) {
 	} {
 		out.Reset()
 		errb.Reset()
-		if code := run(bad, &out, &errb); code != 2 || out.Len() != 0 || strings.Count(errb.String(), "\n") != 1 {
+		if code := run(bad, nil, &out, &errb); code != 2 || out.Len() != 0 || strings.Count(errb.String(), "\n") != 1 {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q", bad, code, out.String(), errb.String())
 		}
 	}
@@ -200,5 +206,35 @@ func TestDevNullIsNoTerminal(t *testing.T) {
 	defer f.Close()
 	if isTerminal(f) {
 		t.Errorf("%s counted as a terminal", os.DevNull)
+	}
+}
+
+// Commands read standard input from what run is given: uci its commands.
+func TestUCIReadsStandardInput(t *testing.T) {
+	tests := []struct {
+		stdin string
+		want  []string // in order
+	}{
+		{"uci\nisready\nquit\n", []string{"id name", "uciok", "readyok"}},
+		{"position startpos moves e2e4\ngo depth 1\n", []string{"info depth 1", "bestmove "}}, // the input ends; the search still answers
+		{"", nil},
+	}
+	for _, tc := range tests {
+		code, stdout, stderr := runCLIInput(tc.stdin, "uci")
+		if code != 0 {
+			t.Errorf("%q: exit %d: %s", tc.stdin, code, stderr)
+		}
+		rest := stdout
+		for _, w := range tc.want {
+			i := strings.Index(rest, w)
+			if i < 0 {
+				t.Errorf("%q: no %q in order in %q", tc.stdin, w, stdout)
+				break
+			}
+			rest = rest[i+len(w):]
+		}
+		if tc.want == nil && stdout != "" {
+			t.Errorf("no input, yet %q", stdout)
+		}
 	}
 }

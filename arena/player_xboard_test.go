@@ -253,13 +253,13 @@ func TestXboardSpecs(t *testing.T) {
 		"engine=/e,proto=cecp":   ProtoXboard,
 		"xboard=/e,proto=xboard": ProtoXboard,
 	} {
-		ps, err := ParsePlayerSpec(spec)
+		ps, err := ParsePlayerSpec(spec, nil)
 		if err != nil || ps.Proto != want || ps.Engine != "/e" || ps.Name != "e" {
 			t.Errorf("%s: %+v %v, want protocol %q", spec, ps, err, want)
 		}
 	}
 	for _, bad := range []string{"uci=/e,proto=xboard", "uci=/e,xboard=/f", "proto=uci", "engine=/e,proto=telnet", "xboard=/e,chromosome=full"} {
-		if _, err := ParsePlayerSpec(bad); err == nil {
+		if _, err := ParsePlayerSpec(bad, nil); err == nil {
 			t.Errorf("%s: no error", bad)
 		}
 	}

@@ -45,19 +45,23 @@ type PlayerSpec struct {
 	Population string
 }
 
-// PopulationLoader resolves the population= key ("runs/x/run.json#best")
-// to a chromosome. Package arena cannot read GA runs itself (they are
-// package ga's); the program sets this to the saves library's Individual.
-var PopulationLoader func(ref string) (*core.Chromosome, error)
+// Resolver finds what a SPEC names outside the program: a saved player
+// (player=NAME, whose spec keys after it override) and an individual of a
+// saved run or a run file (population=RUN#SELECTOR). Package arena cannot
+// read them (they are the data directory's); saves.Dir implements it, and
+// the caller says which directory by passing it.
+type Resolver interface {
+	Player(name string) (PlayerSpec, error)
+	Population(ref string) (*core.Chromosome, error)
+}
 
-// PlayerLoader resolves the player= key (a named player of the library) to
-// its spec; keys after it override what it sets. The program sets it to
-// the saves library.
-var PlayerLoader func(name string) (PlayerSpec, error)
+// DefaultHashMB is a built-in player's hash when its SPEC gives none.
+const DefaultHashMB = 16
 
 // ParsePlayerSpec reads the text form; errors name the offending key.
-func ParsePlayerSpec(s string) (PlayerSpec, error) {
-	ps := PlayerSpec{HashMB: 16}
+// player= and population= are read with r; with r nil they are refused.
+func ParsePlayerSpec(s string, r Resolver) (PlayerSpec, error) {
+	ps := PlayerSpec{HashMB: DefaultHashMB}
 	pathKey := ""      // which of uci=, xboard=, engine= gave the path
 	var proto Protocol // proto=, checked against pathKey at the end
 	if strings.Count(s, "player=") > 1 {
@@ -81,10 +85,10 @@ func ParsePlayerSpec(s string) (PlayerSpec, error) {
 		case k == "chromosome":
 			ps.Chromosome = v
 		case k == "player":
-			if PlayerLoader == nil {
-				return bad(k, "saved players cannot be read by this program")
+			if r == nil {
+				return bad(k, "saved players cannot be read here: no data directory")
 			}
-			base, err := PlayerLoader(v)
+			base, err := r.Player(v)
 			if err != nil {
 				return bad(k, "%v", err)
 			}
@@ -94,10 +98,10 @@ func ParsePlayerSpec(s string) (PlayerSpec, error) {
 				ps.Name = name
 			}
 		case k == "population":
-			if PopulationLoader == nil {
-				return bad(k, "population files cannot be read by this program")
+			if r == nil {
+				return bad(k, "saved runs and run files cannot be read here: no data directory")
 			}
-			c, err := PopulationLoader(v)
+			c, err := r.Population(v)
 			if err != nil {
 				return bad(k, "%v", err)
 			}
@@ -192,6 +196,22 @@ func ParsePlayerSpec(s string) (PlayerSpec, error) {
 	}
 	return ps, nil
 }
+
+// CheckPlayerSpec checks the text form without reading what player= and
+// population= name: for settings checked where no data directory is at
+// hand (a run file read back), whose players are made later, with one.
+func CheckPlayerSpec(s string) error {
+	_, err := ParsePlayerSpec(s, unread{})
+	return err
+}
+
+// unread stands in for the data directory in CheckPlayerSpec: it takes
+// every name on trust.
+type unread struct{}
+
+func (unread) Player(string) (PlayerSpec, error) { return PlayerSpec{HashMB: DefaultHashMB}, nil }
+
+func (unread) Population(string) (*core.Chromosome, error) { return &core.Chromosome{}, nil }
 
 // processKey identifies an external engine's process: players with the
 // same key can share one (the name is not part of it).

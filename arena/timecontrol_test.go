@@ -32,17 +32,17 @@ func TestParseTimeControl(t *testing.T) {
 }
 
 func TestParsePlayerSpec(t *testing.T) {
-	ps, err := ParsePlayerSpec("name=sf,uci=/usr/games/stockfish,option.Skill Level=3,args=-a -b,depth=1")
+	ps, err := ParsePlayerSpec("name=sf,uci=/usr/games/stockfish,option.Skill Level=3,args=-a -b,depth=1", nil)
 	if err != nil || ps.Name != "sf" || ps.Engine != "/usr/games/stockfish" || ps.Proto != ProtoUCI || len(ps.Options) != 1 || ps.Options[0] != [2]string{"Skill Level", "3"} ||
 		len(ps.Args) != 2 || ps.TC == nil || ps.TC.Depth != 1 {
 		t.Errorf("%+v %v", ps, err)
 	}
-	ps, err = ParsePlayerSpec("chromosome=seed003,search=plain,qs=3,nodes=500")
+	ps, err = ParsePlayerSpec("chromosome=seed003,search=plain,qs=3,nodes=500", nil)
 	if err != nil || ps.Name != "seed003" || ps.Mode != 1 || ps.PlainQuiescence != 3 || ps.TC.Nodes != 500 {
 		t.Errorf("%+v %v", ps, err)
 	}
 	for _, bad := range []string{"name", "colour=red", "chromosome=nosuch", "uci=/x,chromosome=full", "option.X=1", "search=fast", "qs=99", "depth=0"} {
-		if _, err := ParsePlayerSpec(bad); err == nil {
+		if _, err := ParsePlayerSpec(bad, nil); err == nil {
 			t.Errorf("%q: no error", bad)
 		}
 	}

@@ -16,7 +16,7 @@ import (
 
 func mustSpec(t *testing.T, s string) PlayerSpec {
 	t.Helper()
-	ps, err := ParsePlayerSpec(s)
+	ps, err := ParsePlayerSpec(s, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -29,7 +29,7 @@ type evaluator struct {
 	searchers []*core.Searcher
 }
 
-func newEvaluator(s *Settings, bus *arena.Bus) (*evaluator, error) {
+func newEvaluator(s *Settings, bus *arena.Bus, players arena.Resolver) (*evaluator, error) {
 	tc, err := arena.ParseTimeControl(s.TC)
 	if err != nil {
 		return nil, err
@@ -45,7 +45,7 @@ func newEvaluator(s *Settings, bus *arena.Bus) (*evaluator, error) {
 		}
 	}
 	if s.Fitness == FitnessReference {
-		if ev.ref, err = arena.ParsePlayerSpec(s.Reference); err != nil {
+		if ev.ref, err = arena.ParsePlayerSpec(s.Reference, players); err != nil {
 			return nil, err
 		}
 	}

@@ -37,6 +37,9 @@ type Run struct {
 	ev     *evaluator
 	probs  []*core.EPDRecord // problems fitness / adaptive method
 	pos    *Positions        // positions fitness, attached by the caller
+	// players reads player= and population= in the reference SPEC (the
+	// data directory, given by the caller: UsePlayers); nil refuses them.
+	players arena.Resolver
 
 	// AfterGeneration, if set, is called on the run's goroutine after each
 	// generation, before the next begins: the place to save a checkpoint
@@ -191,7 +194,7 @@ func (r *Run) evaluate(ctx context.Context, pop []*Genome) error {
 // progress is abandoned and the run left as it was before it). workers
 // games or searches run at once.
 func (r *Run) Execute(ctx context.Context) error {
-	ev, err := newEvaluator(&r.Settings, r.bus)
+	ev, err := newEvaluator(&r.Settings, r.bus, r.players)
 	if err != nil {
 		return err
 	}

@@ -238,7 +238,9 @@ func (s *Settings) Check() error {
 		return bad("hash", "%d MB is not from 1 to 4096", s.HashMB)
 	}
 	if s.Fitness == FitnessReference {
-		if _, err := arena.ParsePlayerSpec(s.Reference); err != nil {
+		// Its form only: what player= or population= name is read when
+		// the run is given the data directory (Run.UsePlayers).
+		if err := arena.CheckPlayerSpec(s.Reference); err != nil {
 			return bad("reference", "%v", err)
 		}
 		if s.ReferenceGames < 1 {
@@ -315,6 +317,14 @@ func (s *Settings) Check() error {
 		return bad("start-table", "seed 003's table I is a start for the seed003 chromosome only")
 	}
 	return s.checkStartEvolve()
+}
+
+// UsePreset sets the gene schema. Seed 003's table I is a start for the
+// seed003 chromosome only: with another preset the run starts as Start
+// says, whatever the method's default.
+func (s *Settings) UsePreset(name string) {
+	s.Preset = name
+	s.StartTable = s.StartTable && name == "seed003"
 }
 
 // tournamentK is the classic method's tournament size: 000's Algorithm 4

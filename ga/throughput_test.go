@@ -47,7 +47,7 @@ func TestFitnessThroughput(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ev, err := newEvaluator(&r.Settings, nil)
+		ev, err := newEvaluator(&r.Settings, nil, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -2,13 +2,11 @@ package tui
 
 import (
 	"errors"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/evochess/evochess/arena"
-	"github.com/evochess/evochess/ga"
 	"github.com/evochess/evochess/saves"
 )
 
@@ -123,19 +121,10 @@ func (e *Env) errText(err error) string {
 	return s
 }
 
-// saveGeneration is a run's AfterGeneration: it writes the generation
-// while its user has room for it (a checkpoint the size of the run's
-// file), and otherwise stops the run with the reason.
-func (e *Env) saveGeneration(h *saves.RunHandle) func(*ga.Run) error {
+// generationRoom is asked before each generation of a run is written
+// (saves.RunHandle.Begin): a run goes on while its user has room for a
+// checkpoint of size bytes, and otherwise stops with the reason.
+func (e *Env) generationRoom() func(size int64) error {
 	data, policy := e.Data, e.Saves
-	return func(r *ga.Run) error {
-		var size int64
-		if st, err := os.Stat(filepath.Join(h.Dir(), "run.json")); err == nil {
-			size = st.Size()
-		}
-		if err := policy.room(data, size); err != nil {
-			return err
-		}
-		return h.Save(r)
-	}
+	return func(size int64) error { return policy.room(data, size) }
 }

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
@@ -126,18 +127,12 @@ func engineLabel(path string) string {
 	return engineName(path) + " (protocol detected)"
 }
 
-// engineSpec is the player SPEC keys that start the engine: uci=, xboard=
-// or engine= (detected) with its args.
-func engineSpec(path string) string {
-	key := "engine"
-	if p := engineProto(path); p != arena.ProtoAuto {
-		key = string(p)
-	}
-	spec := key + "=" + path
-	if a := engineArgs(path); len(a) > 0 {
-		spec += ",args=" + strings.Join(a, " ")
-	}
-	return spec
+// enginePlayer is the engine at path as a player named name, started
+// with its args and spoken to in its protocol (detected when not known),
+// with its own limit tc (nil: the game's).
+func enginePlayer(name, path string, tc *arena.TimeControl) arena.PlayerSpec {
+	return arena.PlayerSpec{Name: name, Engine: path, Proto: engineProto(path), Args: slices.Clone(engineArgs(path)),
+		HashMB: arena.DefaultHashMB, TC: tc}
 }
 
 // DefaultEngines lists Debian's chess engines that are installed.

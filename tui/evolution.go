@@ -462,18 +462,16 @@ func (e *evolutionPage) startOn(workers int, give func()) tea.Cmd {
 			return nil
 		}
 		e.name = e.resumable[e.resume-1]
-		if h, r, err = e.env.Data.OpenRun(e.name); err != nil {
+		if h, r, err = e.env.Data.ResumeRun(e.name, workers); err != nil {
 			e.status = e.env.errText(err)
 			return nil
 		}
-		r.Reopen()
-		r.Settings.Workers = workers
 		e.history = append([]ga.GenStats(nil), r.History...)
 	} else {
 		s := ga.DefaultSettings(ga.Methods[e.method])
-		s.Preset, s.Fitness, s.Population, s.Generations = core.PresetNames()[e.preset], ga.Fitnesses[e.fitness], e.pop, e.gens
+		s.UsePreset(core.PresetNames()[e.preset])
+		s.Fitness, s.Population, s.Generations = ga.Fitnesses[e.fitness], e.pop, e.gens
 		s.TC, s.Workers, s.Seed = evoTCs[e.tc], workers, uint64(e.seed)
-		s.StartTable = s.StartTable && s.Preset == "seed003"
 		s.ValidateEvery = e.validate
 		if s.Fitness == ga.FitnessPositions {
 			if e.env.Data == nil || len(e.datasets) == 0 {
@@ -482,27 +480,24 @@ func (e *evolutionPage) startOn(workers int, give func()) tea.Cmd {
 			}
 			s.Dataset = e.datasets[e.dataset]
 		}
-		if r, err = ga.NewRun(s, nil); err != nil {
-			e.status = err.Error()
-			return nil
-		}
-		e.history = nil
-		if e.env.Data != nil {
-			if h, err = e.env.Data.CreateFreshRun("tui-" + saves.Stamp(time.Now())); err != nil {
-				e.status = e.env.errText(err)
-				return nil
-			}
+		if e.env.Data == nil {
+			r, err = ga.NewRun(s, nil)
+		} else if h, r, err = e.env.Data.StartRun(s, "tui-"+saves.Stamp(time.Now()), true); err == nil {
 			e.env.Saves.saved(saves.Runs, h.Name)
 			e.name = h.Name
 		}
+		if err != nil {
+			e.status = e.env.errText(err)
+			return nil
+		}
+		e.history = nil
 	}
 	if h != nil {
-		if err := h.Save(r); err != nil {
+		if err := h.Begin(r, e.env.generationRoom()); err != nil {
 			h.Close()
 			e.status = e.env.errText(err)
 			return nil
 		}
-		r.AfterGeneration = e.env.saveGeneration(h)
 	}
 	e.run, e.handle, e.running, e.paused, e.games, e.playing, e.changes, e.current = r, h, true, false, 0, 0, nil, nil
 	e.settings, e.schema, e.watching = r.Settings, r.Schema(), nil

@@ -97,6 +97,15 @@ func TestFlowTournament(t *testing.T) {
 			t.Errorf("crosstable view lacks %q:\n%s", want, v)
 		}
 	}
+	// Saved as the command line saves one: its set-up, players and games.
+	_, name, _ := strings.Cut(tp.status, "saved as tournament ")
+	rec, err := a.env.Data.LoadTournament(name)
+	if err != nil {
+		t.Fatalf("status %q: %v", tp.status, err)
+	}
+	if want := []string{"--format", "round-robin", "--tc", "depth=1", "--rounds", "1"}; !slices.Equal(rec.Settings[:min(len(want), len(rec.Settings))], want) || len(rec.Players) != 3 {
+		t.Errorf("saved with settings %q, players %q", rec.Settings, rec.Players)
+	}
 }
 
 // A real program: start a tiny evolution, see a generation, change a

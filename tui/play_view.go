@@ -61,7 +61,7 @@ func (p *playPage) panel(w, h int) string {
 		in := p.info
 		line := "thinking…"
 		if in.Depth > 0 {
-			line = fmt.Sprintf("depth %d  %s  %dk nodes  %s", in.Depth, scoreText(in.Score, p.infoPos.SideToMove()), in.Nodes/1000, pvText(p.infoPos, in.PV, 6))
+			line = fmt.Sprintf("depth %d  %s  %dk nodes  %s", in.Depth, core.WhiteScoreText(in.Score, p.infoPos.SideToMove()), in.Nodes/1000, core.SANLine(p.infoPos, in.PV, 6))
 		}
 		lines = append(lines, st.Dim.Render(truncate(line, w)))
 	} else {

@@ -26,9 +26,10 @@ type tourEventMsg struct {
 }
 
 type tourDoneMsg struct {
-	run int
-	rep *arena.Report
-	err error
+	run      int
+	rep      *arena.Report
+	err      error
+	settings []string // how it was set up, for the saved record
 }
 
 var (
@@ -36,12 +37,12 @@ var (
 	tourTCs     = []string{"depth=1", "depth=2", "depth=3", "nodes=5000", "nodes=20000", "movetime=100", "10+0.1"}
 )
 
-// tourEntry is a player the set-up list offers: a SPEC, or for a saved
-// player or run, load, which reads it from wherever the session keeps it
-// (its own saves or the shared library).
+// tourEntry is a player the set-up list offers: a built-in or installed
+// engine, or for a saved player or run, load, which reads it from
+// wherever the session keeps it (its own saves or the shared library).
 type tourEntry struct {
 	label string
-	spec  string
+	spec  arena.PlayerSpec
 	load  func() (arena.PlayerSpec, error)
 	on    bool
 }
@@ -110,7 +111,7 @@ func (t *tournamentPage) refresh() {
 		t.entries = append(t.entries, e)
 	}
 	for i, name := range core.PlayerNames() {
-		add(tourEntry{label: name, spec: "name=" + name + ",chromosome=" + name}, i < 3)
+		add(tourEntry{label: name, spec: arena.PlayerSpec{Name: name, Chromosome: name, HashMB: arena.DefaultHashMB}}, i < 3)
 	}
 	env := t.env
 	for _, name := range env.savedNames(saves.Players) {
@@ -125,7 +126,7 @@ func (t *tournamentPage) refresh() {
 	}
 	for _, eng := range t.env.Engines {
 		label := strings.TrimSuffix(engineLabel(eng), ")") + ", depth 1)"
-		add(tourEntry{label: label, spec: "name=" + engineName(eng) + "1," + engineSpec(eng) + ",depth=1"}, false)
+		add(tourEntry{label: label, spec: enginePlayer(engineName(eng)+"1", eng, &arena.TimeControl{Depth: 1})}, false)
 	}
 	t.focus = min(t.focus, 5+len(t.entries))
 }
@@ -236,10 +237,10 @@ func (t *tournamentPage) finish(msg tourDoneMsg) {
 			for i := range msg.rep.Results {
 				arena.WriteGamePGN(&pgn, &msg.rep.Results[i], "evochess tournament", "")
 			}
-			rec := &saves.TournamentRecord{Players: msg.rep.Players, Report: msg.rep}
+			keep := saves.FinishedTournament{Name: "tui-" + saves.Stamp(time.Now()), Fresh: true, Settings: msg.settings, Report: msg.rep, PGN: pgn.Bytes()}
 			if err := t.env.beforeSave(int64(pgn.Len())); err != nil {
 				t.status += "; not saved: " + t.env.errText(err)
-			} else if name, err := t.env.Data.SaveFreshTournament("tui-"+saves.Stamp(time.Now()), rec, pgn.Bytes()); err != nil {
+			} else if name, err := t.env.Data.KeepTournament(keep); err != nil {
 				t.status += "; not saved: " + t.env.errText(err)
 			} else {
 				t.env.Saves.saved(saves.Tournaments, name)
@@ -367,7 +368,7 @@ func (t *tournamentPage) start() tea.Cmd {
 		if e.load != nil {
 			ps, err = e.load()
 		} else {
-			ps, err = arena.ParsePlayerSpec(e.spec)
+			ps = e.spec
 		}
 		if err != nil {
 			t.status = t.env.errText(err)
@@ -418,7 +419,7 @@ func (t *tournamentPage) start() tea.Cmd {
 		rep, err := tour.Run(ctx)
 		hub.Remove(shared)
 		bus.Publish(streamEnd{}) // after every event of the tournament
-		return tourDoneMsg{run: run, rep: rep, err: err}
+		return tourDoneMsg{run: run, rep: rep, err: err, settings: tourSettings(tour)}
 	}
 	return tea.Batch(play, stream(t.env.Ctx, sub, false, func(e arena.Event) tea.Msg { return tourEventMsg{run, e} }))
 }

@@ -21,7 +21,7 @@ func testConfig(t *testing.T, games int, specs ...string) Config {
 	}
 	var players []arena.PlayerSpec
 	for _, s := range specs {
-		ps, err := arena.ParsePlayerSpec(s)
+		ps, err := arena.ParsePlayerSpec(s, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -141,7 +141,7 @@ func TestGenerateSelfplayLabels(t *testing.T) {
 					t.Skip("Debian's stockfish is not installed")
 				}
 			}
-			label, err := arena.ParsePlayerSpec(tc.spec)
+			label, err := arena.ParsePlayerSpec(tc.spec, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -168,7 +168,7 @@ func TestGenerateSelfplayLabels(t *testing.T) {
 }
 
 func TestGenerateSelfplayErrors(t *testing.T) {
-	depthless, _ := arena.ParsePlayerSpec("name=l")
+	depthless, _ := arena.ParsePlayerSpec("name=l", nil)
 	tests := []struct {
 		name   string
 		change func(*Config, *State)

@@ -1,0 +1,77 @@
+package arena
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/evochess/evochess/core"
+)
+
+// fakeResolver is a data directory of one saved player and one run.
+type fakeResolver struct{}
+
+func (fakeResolver) Player(name string) (PlayerSpec, error) {
+	if name != "kept" {
+		return PlayerSpec{}, errors.New("no player " + name)
+	}
+	tc := TimeControl{Nodes: 300}
+	return PlayerSpec{Name: "kept", Chromosome: "seed000", HashMB: 8, TC: &tc}, nil
+}
+
+func (fakeResolver) Population(ref string) (*core.Chromosome, error) {
+	if ref != "runs/x/run.json#best" {
+		return nil, errors.New("no run " + ref)
+	}
+	return core.LoadChromosome("seed003")
+}
+
+// player= and population= are read with the resolver given, and refused,
+// saying why, without one; CheckPlayerSpec takes them on trust but still
+// checks the rest.
+func TestParsePlayerSpecResolver(t *testing.T) {
+	tests := []struct {
+		spec     string
+		r        Resolver
+		wantErr  string // substring; "" for none
+		wantName string
+		check    func(PlayerSpec) bool
+	}{
+		{"player=kept", fakeResolver{}, "", "kept", func(ps PlayerSpec) bool { return ps.Chromosome == "seed000" && ps.TC.Nodes == 300 }},
+		{"name=k2,player=kept,depth=2", fakeResolver{}, "", "k2", func(ps PlayerSpec) bool { return ps.TC.Depth == 2 && ps.HashMB == 8 }},
+		{"population=runs/x/run.json#best", fakeResolver{}, "", "run.json#best", func(ps PlayerSpec) bool { return ps.Genes != nil && ps.Population == "runs/x/run.json#best" }},
+		{"player=gone", fakeResolver{}, "no player gone", "", nil},
+		{"population=runs/y/run.json#best", fakeResolver{}, "no run", "", nil},
+		{"population=runs/x/run.json#best,chromosome=full", fakeResolver{}, "a player is one of", "", nil},
+		{"player=kept", nil, "player: saved players cannot be read here: no data directory", "", nil},
+		{"population=x#best", nil, "population: saved runs and run files cannot be read here", "", nil},
+	}
+	for _, tc := range tests {
+		ps, err := ParsePlayerSpec(tc.spec, tc.r)
+		switch {
+		case tc.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tc.wantErr)):
+			t.Errorf("%q: error %v, want one saying %q", tc.spec, err, tc.wantErr)
+		case tc.wantErr == "" && err != nil:
+			t.Errorf("%q: %v", tc.spec, err)
+		case tc.wantErr == "" && (ps.Name != tc.wantName || !tc.check(ps)):
+			t.Errorf("%q: %+v", tc.spec, ps)
+		}
+	}
+}
+
+func TestCheckPlayerSpec(t *testing.T) {
+	for spec, ok := range map[string]bool{
+		"name=ref,player=anyone,depth=1":      true,
+		"population=anyrun#best,nodes=500":    true,
+		"name=ref,chromosome=full,depth=1":    true,
+		"population=anyrun#best,uci=/e":       false,
+		"player=anyone,colour=red":            false,
+		"name=ref,chromosome=nosuch,depth=1":  false,
+		"player=anyone,player=someone":        false,
+		"name=ref,chromosome=full,depth=none": false,
+	} {
+		if err := CheckPlayerSpec(spec); (err == nil) != ok {
+			t.Errorf("%q: %v, want ok %v", spec, err, ok)
+		}
+	}
+}
