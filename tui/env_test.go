@@ -21,7 +21,7 @@ func TestEngineSpecsNameTheProtocol(t *testing.T) {
 			t.Errorf("%s: %q gives %+v %v, want protocol %s", path, engineSpec(path), ps, err, want)
 		}
 	}
-	tp := &tournamentPage{env: &Env{Engines: []string{"/usr/games/phalanx"}}}
+	tp := &tournamentPage{workTab: workTab{env: &Env{Engines: []string{"/usr/games/phalanx"}}}}
 	tp.refresh()
 	last := tp.entries[len(tp.entries)-1]
 	if last.label != "phalanx (xboard, depth 1)" || last.spec != "name=phalanx1,xboard=/usr/games/phalanx,args=-l-,depth=1" {
