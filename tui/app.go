@@ -39,8 +39,8 @@ type App struct {
 	st       *Styles
 	keys     KeyMap
 	help     help.Model
-	pages    []page
-	active   int
+	pages    []page // in tabID order
+	active   tabID
 	w, h     int
 	showHelp bool
 	tabXs    []int // where each tab's label ends on the bar, for clicks
@@ -86,17 +86,27 @@ func (a *App) resize() {
 	a.help.Width = a.w
 }
 
-// owner says which page a data message belongs to (-1: none).
-func owner(msg tea.Msg) int {
-	switch msg.(type) {
+// tabID is a tab's place on the bar and in App.pages: tab 1 is tabPlay.
+type tabID int
+
+const (
+	tabNone tabID = iota - 1 // no tab: a message for the active one
+	tabPlay
+	tabTournament
+	tabEvolution
+)
+
+// owner says which page a data message belongs to.
+func owner(msg tea.Msg) tabID {
+	switch msg := msg.(type) {
 	case engineMoveMsg, engineInfoMsg, useChromosomeMsg, clockTick:
-		return 0
-	case tourEventMsg, tourDoneMsg:
-		return 1
-	case evoEventMsg, evoDoneMsg:
-		return 2
+		return tabPlay
+	case workEventMsg:
+		return msg.tab
+	case workDoneMsg:
+		return msg.tab
 	}
-	return -1
+	return tabNone
 }
 
 func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
@@ -118,7 +128,7 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if msg.Y == 0 && msg.Action == tea.MouseActionPress && msg.Button == tea.MouseButtonLeft {
 			for i, end := range a.tabXs {
 				if msg.X < end {
-					return a, a.show(i)
+					return a, a.show(tabID(i))
 				}
 			}
 			return a, nil
@@ -126,7 +136,7 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		msg.Y -= headerLines
 		return a, a.send(a.active, msg)
 	}
-	if i := owner(msg); i >= 0 {
+	if i := owner(msg); i != tabNone {
 		return a, a.send(i, msg)
 	}
 	return a, a.send(a.active, msg)
@@ -136,12 +146,12 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // that other tabs or sessions may have changed).
 type tabShownMsg struct{}
 
-func (a *App) show(i int) tea.Cmd {
+func (a *App) show(i tabID) tea.Cmd {
 	a.active = i
 	return a.send(i, tabShownMsg{})
 }
 
-func (a *App) send(i int, msg tea.Msg) tea.Cmd {
+func (a *App) send(i tabID, msg tea.Msg) tea.Cmd {
 	m, cmd := a.pages[i].Update(msg)
 	a.pages[i] = m.(page)
 	return cmd
@@ -172,15 +182,15 @@ func (a *App) key(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.Quit):
 		return tea.Quit
 	case key.Matches(msg, k.NextTab):
-		return a.show((a.active + 1) % len(a.pages))
+		return a.show((a.active + 1) % tabID(len(a.pages)))
 	case key.Matches(msg, k.PrevTab):
-		return a.show((a.active + len(a.pages) - 1) % len(a.pages))
+		return a.show((a.active + tabID(len(a.pages)) - 1) % tabID(len(a.pages)))
 	case key.Matches(msg, k.Tab1):
-		return a.show(0)
+		return a.show(tabPlay)
 	case key.Matches(msg, k.Tab2):
-		return a.show(1)
+		return a.show(tabTournament)
 	case key.Matches(msg, k.Tab3):
-		return a.show(2)
+		return a.show(tabEvolution)
 	default:
 		return a.send(a.active, msg)
 	}
@@ -198,7 +208,7 @@ func (a *App) View() string {
 	for i, p := range a.pages {
 		label := strconv.Itoa(i+1) + " " + p.Title()
 		s := a.st.Tab.Render(label)
-		if i == a.active {
+		if tabID(i) == a.active {
 			s = a.st.TabActive.Render(label)
 		}
 		x += lipgloss.Width(s)

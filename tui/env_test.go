@@ -33,7 +33,7 @@ func TestEnginePlayersNameTheProtocol(t *testing.T) {
 
 // The set-up list's players are those of the SPECs of evochess tournament.
 func TestTournamentEntries(t *testing.T) {
-	tp := &tournamentPage{env: &Env{Engines: []string{"/usr/games/phalanx"}}}
+	tp := &tournamentPage{workTab: workTab{env: &Env{Engines: []string{"/usr/games/phalanx"}}}}
 	tp.refresh()
 	tests := []struct {
 		entry       tourEntry

@@ -15,7 +15,7 @@ import (
 func endedRun(t *testing.T, a *App, preset string, gens int) *evolutionPage {
 	t.Helper()
 	keys(a, "3")
-	e := a.pages[2].(*evolutionPage)
+	e := a.pages[tabEvolution].(*evolutionPage)
 	s := ga.DefaultSettings(ga.Dynamic)
 	if preset != "seed003" {
 		s = ga.DefaultSettings(ga.Classic)
@@ -25,7 +25,7 @@ func endedRun(t *testing.T, a *App, preset string, gens int) *evolutionPage {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e.run, e.settings, e.schema, e.running = r, r.Settings, r.Schema(), false
+	e.run, e.settings, e.schema, e.mode = r, r.Settings, r.Schema(), evoEnded
 	n := len(r.Schema().Genes)
 	for g := 0; g < gens; g++ {
 		st := ga.GenStats{Generation: g, Best: 2, Mean: 1, Diversity: 0.3 * math.Exp(-float64(g)/200),

@@ -8,52 +8,14 @@ import (
 
 	"github.com/charmbracelet/lipgloss"
 
-	"github.com/evochess/evochess/core"
 	"github.com/evochess/evochess/ga"
 )
 
 func (e *evolutionPage) View() string {
-	if e.run == nil && e.watching == nil {
+	if e.mode == evoSetup {
 		return e.setupView()
 	}
 	return e.runView()
-}
-
-func (e *evolutionPage) setupView() string {
-	st := e.st
-	mark := func(i int, s string) string {
-		if e.focus == i {
-			return st.Header.Render("› " + s)
-		}
-		return "  " + s
-	}
-	run := "a new run"
-	if e.resume > 0 {
-		run = "resume " + e.resumable[e.resume-1]
-	}
-	live := ""
-	if others := e.env.Hub.Others(LiveRun, e.env); len(others) > 0 {
-		live = st.Header.Render("live in another session: " + others[0].Name + " — v watches it")
-	}
-	lines := []string{st.Title.Render("Evolution") + st.Dim.Render("   ↑↓ choose · ←→ change · s starts · T tunes full on a dataset"), live,
-		mark(0, "run          "+run),
-		mark(1, "method       "+ga.Methods[e.method]),
-		mark(2, "chromosome   "+core.PresetNames()[e.preset]),
-		mark(3, "fitness      "+ga.Fitnesses[e.fitness]),
-		mark(4, fmt.Sprintf("population   %d", e.pop)),
-		mark(5, fmt.Sprintf("generations  %d", e.gens)),
-		mark(6, "search       "+evoTCs[e.tc]),
-		mark(7, fmt.Sprintf("workers      %d", e.workers)),
-		mark(8, fmt.Sprintf("seed         %d", e.seed)),
-		mark(9, "dataset      "+e.datasetLabel()),
-	}
-	if e.resume > 0 {
-		lines = append(lines, "", st.Dim.Render("a resumed run keeps its own settings; only workers apply"))
-	}
-	if e.status != "" {
-		lines = append(lines, "", st.Err.Render(e.status))
-	}
-	return strings.Join(lines, "\n")
 }
 
 func (e *evolutionPage) runView() string {
@@ -62,7 +24,7 @@ func (e *evolutionPage) runView() string {
 	var head strings.Builder
 	state := "running"
 	switch {
-	case !e.running:
+	case !e.mode.live():
 		state = "ended"
 	case e.paused:
 		state = "paused"
@@ -145,18 +107,6 @@ func (e *evolutionPage) geneView(w int) string {
 		out.WriteString(truncate(fmt.Sprintf("%-22s %9.3f ± %.3f", truncate(g.Name, 22), last.GeneMean[x.i], last.GeneStd[x.i]), w) + "\n")
 	}
 	return out.String()
-}
-
-// datasetLabel is the dataset row: used only by fitness positions.
-func (e *evolutionPage) datasetLabel() string {
-	if len(e.datasets) == 0 {
-		return "— (evochess selfplay makes one)"
-	}
-	l := e.datasets[e.dataset]
-	if e.validate > 0 {
-		l += fmt.Sprintf(" · validation v full every %d generations", e.validate)
-	}
-	return l
 }
 
 // lastValidation is the newest generation that played its validation

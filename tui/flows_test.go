@@ -16,7 +16,7 @@ import (
 	"github.com/evochess/evochess/saves"
 )
 
-func playOf(a *App) *playPage { return a.pages[0].(*playPage) }
+func playOf(a *App) *playPage { return a.pages[tabPlay].(*playPage) }
 
 func wantMate(t *testing.T, a *App) {
 	t.Helper()
@@ -87,7 +87,7 @@ func TestFlowTournament(t *testing.T) {
 	}, teatest.WithDuration(60*time.Second))
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
 	tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
-	tp := a.pages[1].(*tournamentPage)
+	tp := a.pages[tabTournament].(*tournamentPage)
 	if tp.table == nil || tp.table.Played != 6 {
 		t.Fatalf("table %+v", tp.table)
 	}
@@ -130,13 +130,13 @@ func TestFlowEvolution(t *testing.T) {
 	tm.Type("x")
 	t.Cleanup(func() {
 		if t.Failed() {
-			t.Logf("evolution tab at the end:\n%s", a.pages[2].View())
+			t.Logf("evolution tab at the end:\n%s", a.pages[tabEvolution].View())
 		}
 	})
 	waitFor(t, out, "stopped after")
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
 	tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
-	ep := a.pages[2].(*evolutionPage)
+	ep := a.pages[tabEvolution].(*evolutionPage)
 	if len(ep.run.Changes) != 1 || ep.run.Changes[0].Param != "population" || len(ep.run.Population) != 7 {
 		t.Fatalf("changes %+v, population %d", ep.run.Changes, len(ep.run.Population))
 	}
@@ -206,7 +206,7 @@ func TestFlowSelectionBracket(t *testing.T) {
 		teatest.WithDuration(60*time.Second))
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
 	tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
-	tp := a.pages[1].(*tournamentPage)
+	tp := a.pages[tabTournament].(*tournamentPage)
 	if len(tp.pairings) != 2 {
 		t.Fatalf("%d pairings for 3 players, want 2", len(tp.pairings))
 	}
@@ -247,7 +247,7 @@ func TestFlowWatchAnotherSession(t *testing.T) {
 		tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
 		tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
 	}
-	if w := b.pages[1].(*tournamentPage).table; w == nil || w.Played != 24 {
+	if w := b.pages[tabTournament].(*tournamentPage).table; w == nil || w.Played != 24 {
 		t.Fatalf("the watcher's table: %+v", w)
 	}
 	if len(hub.Others(LiveTournament, nil)) != 0 {
@@ -323,7 +323,7 @@ func TestFlowTuneOnDataset(t *testing.T) {
 	waitFor(t, out, "stopped after")
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
 	tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
-	ep := a.pages[2].(*evolutionPage)
+	ep := a.pages[tabEvolution].(*evolutionPage)
 	s := ep.run.Settings
 	if s.Method != ga.CMAES || s.Preset != "full" || s.Fitness != ga.FitnessPositions || s.Dataset != "ruy" || s.ValidateEvery != 10 {
 		t.Fatalf("T s started %s on %s, fitness %s, dataset %q, validating every %d", s.Method, s.Preset, s.Fitness, s.Dataset, s.ValidateEvery)

@@ -22,10 +22,10 @@ func TestSavesAtOnceKeepEveryOne(t *testing.T) {
 		says   string
 	}{
 		{saves.Tournaments, func(a *App) {
-			a.Update(tourDoneMsg{rep: &arena.Report{Players: []string{"x", "y"}, Games: 2, Reason: "complete"}})
-		}, func(a *App) string { return a.pages[1].(*tournamentPage).status }, "saved as tournament tui-"},
+			a.Update(workDoneMsg{tab: tabTournament, rep: &arena.Report{Players: []string{"x", "y"}, Games: 2, Reason: "complete"}})
+		}, func(a *App) string { return a.pages[tabTournament].(*tournamentPage).status }, "saved as tournament tui-"},
 		{saves.Runs, func(a *App) { keys(a, "3s") }, // the run is created; its work is a command, not run here
-			func(a *App) string { return a.pages[2].(*evolutionPage).status }, "saved as run tui-"},
+			func(a *App) string { return a.pages[tabEvolution].(*evolutionPage).status }, "saved as run tui-"},
 		{saves.Games, func(a *App) { keys(a, "w") },
 			func(a *App) string { return playOf(a).status }, "saved as games/game-"},
 	}

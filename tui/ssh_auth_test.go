@@ -141,12 +141,12 @@ func TestAnonymousSessionsResumeOnlyTheirOwnRuns(t *testing.T) {
 	b := sessionApp(t, 110, 40, d, nil, "b")
 	b.env.Saves = &SavePolicy{Shared: true}
 	keys(a, "3s")
-	ea, eb := a.pages[2].(*evolutionPage), b.pages[2].(*evolutionPage)
+	ea, eb := a.pages[tabEvolution].(*evolutionPage), b.pages[tabEvolution].(*evolutionPage)
 	if ea.name == "" {
 		t.Fatalf("no run started: %q", ea.status)
 	}
-	ea.refreshResumable()
-	eb.refreshResumable()
+	ea.refresh()
+	eb.refresh()
 	if !slices.Equal(ea.resumable, []string{ea.name}) || len(eb.resumable) != 0 {
 		t.Errorf("resumable: session a %v, session b %v; want only a's own run %s", ea.resumable, eb.resumable, ea.name)
 	}

@@ -21,7 +21,7 @@ func TestSessionAskingFor64WorkersGetsTheCap(t *testing.T) {
 	budget := NewWorkerBudget(64, 2)
 	a := budgetApp(t, budget)
 	keys(a, "3"+strings.Repeat("j", 7)+strings.Repeat("l", 70)) // Evolution: the workers field, up 70 times
-	ep := a.pages[2].(*evolutionPage)
+	ep := a.pages[tabEvolution].(*evolutionPage)
 	if ep.workers != 2 {
 		t.Fatalf("the evolution workers field went to %d, over the session's 2", ep.workers)
 	}
@@ -35,7 +35,7 @@ func TestSessionAskingFor64WorkersGetsTheCap(t *testing.T) {
 	}
 
 	b := budgetApp(t, budget) // another session: its tournament
-	tp := b.pages[1].(*tournamentPage)
+	tp := b.pages[tabTournament].(*tournamentPage)
 	keys(b, "2jjj"+strings.Repeat("l", 70))
 	if tp.workers != 2 {
 		t.Fatalf("the tournament workers field went to %d, over the session's 2", tp.workers)
@@ -45,7 +45,7 @@ func TestSessionAskingFor64WorkersGetsTheCap(t *testing.T) {
 	budget.mu.Lock()
 	inUse := budget.inUse
 	budget.mu.Unlock()
-	if !tp.running || inUse != 4 {
+	if tp.mode != tourRunning || inUse != 4 {
 		t.Fatalf("two sessions asking for 64 workers each hold %d (%q)", inUse, tp.status)
 	}
 }

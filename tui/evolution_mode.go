@@ -1,0 +1,35 @@
+package tui
+
+// evoMode is what the Evolution tab shows, and so which keys it takes.
+type evoMode int
+
+const (
+	evoSetup    evoMode = iota // the form: a new run's settings, or one to resume
+	evoRunning                 // this session's run, going on
+	evoWatching                // another session's, live
+	evoWatched                 // another session's, ended: its last view until esc
+	evoEnded                   // this session's, ended: its view until s
+)
+
+func (m evoMode) String() string {
+	return [...]string{"set-up", "running", "watching", "watched", "ended"}[m]
+}
+
+// live: the run shown is still going on.
+func (m evoMode) live() bool { return m == evoRunning || m == evoWatching }
+
+// to moves the page to mode m, resetting what entering m resets; watch,
+// startOn and the run's end set the rest.
+func (e *evolutionPage) to(m evoMode) {
+	switch m {
+	case evoSetup:
+		e.run, e.history, e.watching = nil, nil, nil
+		e.streamID++ // drop what is left of the shown run's events
+	case evoRunning, evoWatching:
+		e.streamID++ // a new stream
+		e.paused, e.games, e.playing, e.changes, e.current = false, 0, 0, nil, nil
+	case evoEnded:
+		e.shared, e.handle = nil, nil // released by the run's own goroutine
+	}
+	e.mode = m
+}

@@ -1,0 +1,55 @@
+package tui
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/evochess/evochess/arena"
+	"github.com/evochess/evochess/core"
+)
+
+// The Tournament tab's modes: a finished tournament shows its results,
+// enter replays a game and esc comes back, esc or n leave for the form;
+// one stopped before any game ended goes straight back to the form and
+// says why.
+func TestTournamentModes(t *testing.T) {
+	game := arena.GameResult{White: "full", Black: "seed000", StartFEN: core.StartFEN, Outcome: core.Draw, Reason: "agreed"}
+	finished := func(a *App, tp *tournamentPage) {
+		a.Update(workEventMsg{tab: tabTournament, stream: tp.streamID, ev: arena.GameFinished{Game: 1, Result: game}})
+		a.Update(workDoneMsg{tab: tabTournament, stream: tp.streamID, rep: &arena.Report{Players: []string{"full", "seed000"}, Games: 1, Reason: "complete"}})
+	}
+	stopped := func(a *App, tp *tournamentPage) {
+		a.Update(workDoneMsg{tab: tabTournament, stream: tp.streamID, err: errors.New("cancelled")})
+	}
+	cases := []struct {
+		name   string
+		end    func(*App, *tournamentPage)
+		keys   string
+		want   tourMode
+		status string // what the status line has, if anything
+	}{
+		{"finished", finished, "", tourResults, "finished (complete)"},
+		{"a game replayed", finished, "\r", tourReplay, ""},
+		{"the replay left", finished, "\r\x1b", tourResults, ""},
+		{"esc after the results", finished, "\x1b", tourSetup, ""},
+		{"n after the results", finished, "n", tourSetup, ""},
+		{"stopped before a game", stopped, "", tourSetup, "stopped: "},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			a := testApp(t, 100, 30)
+			keys(a, "2")
+			tp := a.pages[tabTournament].(*tournamentPage)
+			c.end(a, tp)
+			keys(a, c.keys)
+			if tp.mode != c.want || !strings.Contains(tp.status, c.status) {
+				t.Fatalf("mode %s, status %q; want %s and %q", tp.mode, tp.status, c.want, c.status)
+			}
+			if c.want == tourSetup && (tp.report != nil || tp.results != nil) {
+				t.Errorf("back at the form with a report %v and results %v", tp.report, tp.results)
+			}
+			a.View() // every mode draws
+		})
+	}
+}
