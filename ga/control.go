@@ -209,37 +209,30 @@ func (r *Run) Reopen() {
 	}
 }
 
-// ExtendGenerations raises a run's generation limit (on resume), logging
-// the change; a run finished by reaching its limit goes on.
 // ExtendCPU raises the run's CPU-time limit to seconds (0: none), letting
 // a run that ended on it go on.
 func (r *Run) ExtendCPU(seconds float64) error {
-	if seconds < 0 || (seconds > 0 && seconds < r.Settings.CPULimit) {
-		return fmt.Errorf("cpu: %gs would lower the run's limit of %gs (0 lifts it)", seconds, r.Settings.CPULimit)
-	}
-	if seconds == r.Settings.CPULimit {
-		return nil
-	}
-	r.Changes = append(r.Changes, Change{Generation: r.Generation, Param: "cpu", Old: strconv.FormatFloat(r.Settings.CPULimit, 'g', -1, 64), New: strconv.FormatFloat(seconds, 'g', -1, 64)})
-	r.Settings.CPULimit = seconds
-	if r.Finished == "cpu limit" {
-		r.Finished = ""
-	}
-	return nil
+	return r.extendLimit("cpu", &r.Settings.CPULimit, seconds, "cpu limit")
 }
 
 // ExtendTime raises the run's time limit to seconds (0: none), letting a
 // run that ended on it go on.
 func (r *Run) ExtendTime(seconds float64) error {
-	if seconds < 0 || (seconds > 0 && seconds < r.Settings.TimeLimit) {
-		return fmt.Errorf("time: %gs would lower the run's limit of %gs (0 lifts it)", seconds, r.Settings.TimeLimit)
+	return r.extendLimit("time", &r.Settings.TimeLimit, seconds, "time limit")
+}
+
+// extendLimit raises the budget *limit (seconds; 0: none) to seconds,
+// logging the change; a run that finished on it (finished) goes on.
+func (r *Run) extendLimit(param string, limit *float64, seconds float64, finished string) error {
+	if seconds < 0 || (seconds > 0 && seconds < *limit) {
+		return fmt.Errorf("%s: %gs would lower the run's limit of %gs (0 lifts it)", param, seconds, *limit)
 	}
-	if seconds == r.Settings.TimeLimit {
+	if seconds == *limit {
 		return nil
 	}
-	r.Changes = append(r.Changes, Change{Generation: r.Generation, Param: "time", Old: strconv.FormatFloat(r.Settings.TimeLimit, 'g', -1, 64), New: strconv.FormatFloat(seconds, 'g', -1, 64)})
-	r.Settings.TimeLimit = seconds
-	if r.Finished == "time limit" {
+	r.Changes = append(r.Changes, Change{Generation: r.Generation, Param: param, Old: strconv.FormatFloat(*limit, 'g', -1, 64), New: strconv.FormatFloat(seconds, 'g', -1, 64)})
+	*limit = seconds
+	if r.Finished == finished {
 		r.Finished = ""
 	}
 	return nil
