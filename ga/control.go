@@ -238,6 +238,8 @@ func (r *Run) extendLimit(param string, limit *float64, seconds float64, finishe
 	return nil
 }
 
+// ExtendGenerations raises a run's generation limit (on resume), logging
+// the change; a run finished by reaching its limit goes on.
 func (r *Run) ExtendGenerations(n int) error {
 	if n < r.Settings.Generations {
 		return fmt.Errorf("generations: %d is below the run's %d", n, r.Settings.Generations)
