@@ -5,7 +5,11 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
+	"time"
+
+	"github.com/evochess/evochess/arena"
 )
 
 // TestMatchMiddlegameStarts checks that --middlegame starts each
@@ -52,5 +56,27 @@ func TestMatchMiddlegameStarts(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// The progress line shows an SPRT's W-D-L and LLR between its bounds, and
+// a plain match's bar and ETA.
+func TestProgressLine(t *testing.T) {
+	tb := arena.NewTable([]string{"a", "b"}, 100)
+	tb.Played, tb.W, tb.D, tb.L = 10, []int{6, 1}, []int{3, 3}, []int{1, 6}
+	sp := &arena.SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
+	for _, tc := range []struct {
+		name string
+		sprt *arena.SPRT
+		want string
+	}{
+		{"sprt", sp, `^\r10 games  6-3-1  LLR -?\d+\.\d\d \(-2\.94, 2\.94\)  `},
+		{"plain", nil, `^\r\[#+\.+\] 10/100 games  .*ETA `},
+	} {
+		var b strings.Builder
+		progress(&b, tb, time.Now(), tc.sprt)
+		if !regexp.MustCompile(tc.want).MatchString(b.String()) {
+			t.Errorf("%s: %q does not match %s", tc.name, b.String(), tc.want)
+		}
 	}
 }

@@ -207,7 +207,7 @@ func playAndReport(t *arena.Tournament, f tournamentFlags, stdout, stderr io.Wri
 		}
 	}
 	start := time.Now()
-	t.OnResult = func(_ arena.GameJob, _ *arena.GameResult, tb *arena.Table) { progress(stderr, tb, start) }
+	t.OnResult = func(_ arena.GameJob, _ *arena.GameResult, tb *arena.Table) { progress(stderr, tb, start, t.SPRT) }
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	rep, err := t.Run(ctx)
@@ -233,20 +233,27 @@ func playAndReport(t *arena.Tournament, f tournamentFlags, stdout, stderr io.Wri
 	return exitOK
 }
 
-// progress draws "[#####.....] 12/40 games  1:02 elapsed  ETA 2:10" on one line.
-func progress(w io.Writer, tb *arena.Table, start time.Time) {
+// progress draws "[#####.....] 12/40 games  1:02 elapsed  ETA 2:10" on one
+// line; a match under an SPRT shows its W-D-L and log-likelihood ratio
+// between the bounds instead of an ETA (it stops when a bound is crossed).
+func progress(w io.Writer, tb *arena.Table, start time.Time, sprt *arena.SPRT) {
 	const width = 30
 	done, total := tb.Played, tb.Total
-	eta := ""
-	if total > 0 {
+	elapsed := time.Since(start).Round(time.Second)
+	switch {
+	case sprt != nil && len(tb.W) > 0:
+		r := sprt.Test(tb.W[0], tb.D[0], tb.L[0])
+		fmt.Fprintf(w, "\r%d games  %d-%d-%d  LLR %.2f (%.2f, %.2f)  %s   ", done, tb.W[0], tb.D[0], tb.L[0], r.LLR, r.Lower, r.Upper, elapsed)
+	case total > 0:
+		eta := ""
 		if done > 0 {
 			left := time.Duration(float64(time.Since(start)) / float64(done) * float64(total-done))
 			eta = "  ETA " + left.Round(time.Second).String()
 		}
-		fmt.Fprintf(w, "\r%s %d/%d games  %s%s   ", tui.ProgressBar(done, total, width), done, total, time.Since(start).Round(time.Second), eta)
-		return
+		fmt.Fprintf(w, "\r%s %d/%d games  %s%s   ", tui.ProgressBar(done, total, width), done, total, elapsed, eta)
+	default:
+		fmt.Fprintf(w, "\r%d games  %s   ", done, elapsed)
 	}
-	fmt.Fprintf(w, "\r%d games  %s   ", done, time.Since(start).Round(time.Second))
 }
 
 func printReport(w io.Writer, rep *arena.Report) {
