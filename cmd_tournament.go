@@ -53,6 +53,7 @@ type tournamentFlags struct {
 	args                            []string // the command line, kept with a saved tournament
 	asJSON                          bool
 	data                            *dataFlag
+	cluster                         *clusterFlags
 }
 
 func (f *tournamentFlags) define(fs *pflag.FlagSet) {
@@ -67,6 +68,7 @@ func (f *tournamentFlags) define(fs *pflag.FlagSet) {
 	fs.BoolVar(&f.asJSON, "json", false, "print a JSON summary on stdout instead of tables")
 	fs.StringVar(&f.save, "save", "", "save the tournament (settings, standings, PGN) in the data directory under `NAME`")
 	f.data = addDataFlag(fs, "--save, population= and player=")
+	f.cluster = addClusterFlags(fs)
 }
 
 // tournament builds the Tournament common part; the caller sets format,
@@ -77,9 +79,12 @@ func (f *tournamentFlags) tournament() (*arena.Tournament, error) {
 		return nil, err
 	}
 	t := &arena.Tournament{Options: arena.GameOptions{TC: tc, MaxMoves: f.maxMoves, Margin: 100 * time.Millisecond},
-		Seed: f.seed, Workers: max(f.concurrency, 1)}
-	if f.concurrency < 1 {
-		return nil, fmt.Errorf("--concurrency must be at least 1")
+		Seed: f.seed, Workers: f.concurrency}
+	if err := f.cluster.checkWorkers("--concurrency", f.concurrency); err != nil {
+		return nil, err
+	}
+	if err := f.cluster.check(); err != nil {
+		return nil, err
 	}
 	if f.maxMoves < 0 {
 		return nil, fmt.Errorf("--max-moves must not be negative")
@@ -206,10 +211,30 @@ func playAndReport(t *arena.Tournament, f tournamentFlags, stdout, stderr io.Wri
 			t.PGN = io.MultiWriter(file, &saved)
 		}
 	}
-	start := time.Now()
-	t.OnResult = func(_ arena.GameJob, _ *arena.GameResult, tb *arena.Table) { progress(stderr, tb, start) }
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
+	cc, err := f.cluster.start(ctx, f.data, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "evochess %s: %v\n", t.Format, err)
+		return exitFail
+	}
+	defer cc.close()
+	who := func(int) string { return "" }
+	start := time.Now()
+	if cc != nil {
+		remote, err := cc.run(ctx, "") // a tournament is not resumed: its games are its own
+		if err != nil {
+			fmt.Fprintf(stderr, "evochess %s: %v\n", t.Format, err)
+			return exitFail
+		}
+		defer remote.Close()
+		t.Remote = remote
+		cc.announce(stderr, t.Workers)
+		who = func(played int) string { return rates(played, remote, remote.Games, start) }
+	}
+	t.OnResult = func(_ arena.GameJob, _ *arena.GameResult, tb *arena.Table) {
+		progress(stderr, tb, start, who(tb.Played))
+	}
 	rep, err := t.Run(ctx)
 	fmt.Fprintln(stderr)
 	if err != nil {
@@ -233,8 +258,9 @@ func playAndReport(t *arena.Tournament, f tournamentFlags, stdout, stderr io.Wri
 	return exitOK
 }
 
-// progress draws "[#####.....] 12/40 games  1:02 elapsed  ETA 2:10" on one line.
-func progress(w io.Writer, tb *arena.Table, start time.Time) {
+// progress draws "[#####.....] 12/40 games  1:02 elapsed  ETA 2:10" on one
+// line; extra (who played) ends it.
+func progress(w io.Writer, tb *arena.Table, start time.Time, extra string) {
 	const width = 30
 	done, total := tb.Played, tb.Total
 	eta := ""
@@ -243,10 +269,10 @@ func progress(w io.Writer, tb *arena.Table, start time.Time) {
 			left := time.Duration(float64(time.Since(start)) / float64(done) * float64(total-done))
 			eta = "  ETA " + left.Round(time.Second).String()
 		}
-		fmt.Fprintf(w, "\r%s %d/%d games  %s%s   ", tui.ProgressBar(done, total, width), done, total, time.Since(start).Round(time.Second), eta)
+		fmt.Fprintf(w, "\r%s %d/%d games  %s%s%s   ", tui.ProgressBar(done, total, width), done, total, time.Since(start).Round(time.Second), eta, extra)
 		return
 	}
-	fmt.Fprintf(w, "\r%d games  %s   ", done, time.Since(start).Round(time.Second))
+	fmt.Fprintf(w, "\r%d games  %s%s   ", done, time.Since(start).Round(time.Second), extra)
 }
 
 func printReport(w io.Writer, rep *arena.Report) {

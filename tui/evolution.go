@@ -513,6 +513,7 @@ func (e *evolutionPage) startOn(workers int, give func()) tea.Cmd {
 	id := e.runID
 	ctx, cancel := context.WithCancel(e.env.Ctx)
 	e.cancel = cancel
+	r.Remote = e.env.remote(ctx, e.name)
 	sub := r.Bus().Subscribe()
 	shared, hub, handle := e.shared, e.env.Hub, h
 	var data *saves.Dir

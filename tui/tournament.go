@@ -403,6 +403,7 @@ func (t *tournamentPage) start() tea.Cmd {
 	t.run++
 	run := t.run
 	ctx, cancel := context.WithCancel(t.env.Ctx)
+	tour.Remote = t.env.remote(ctx, "") // a tournament is not resumed
 	t.cancel, t.running, t.started = cancel, true, time.Now()
 	t.shared = t.env.Hub.AddTournament(fmt.Sprintf("%s %s of %d players by %s", tourFormats[t.format], tourTCs[t.tc], len(specs), t.env.who()), t.env, bus)
 	names := make([]string, len(specs))
@@ -496,6 +497,7 @@ func (t *tournamentPage) liveView() string {
 	if t.status != "" {
 		b.WriteString(st.Dim.Render(t.status) + "\n")
 	}
+	b.WriteString(strings.TrimPrefix(workersView(st, t.env, t.w)+"\n", "\n"))
 	b.WriteString("\n")
 	if tb != nil {
 		b.WriteString(standingsTable(st, tb))

@@ -55,7 +55,9 @@ type worker struct {
 	results  jetstream.Stream
 	pool     *arena.Pool
 	ackWait  time.Duration
+	mu       sync.Mutex // guards ackWait and results: renewed when the queue is
 	inFlight atomic.Int64
+	waiting  atomic.Bool // "waiting for a coordinator" was said
 	games    atomic.Int64
 	fatal    chan error
 	stop     context.CancelFunc
@@ -182,21 +184,25 @@ func (w *worker) offered() []string {
 
 // consumer waits for the workers' consumer, which a coordinator creates.
 func (w *worker) consumer(ctx context.Context) (jetstream.Consumer, error) {
-	said := false
 	for {
 		cons, err := w.js.Consumer(ctx, jobStream, workersDurable)
 		if err == nil {
-			w.ackWait = cons.CachedInfo().Config.AckWait
-			if w.results, err = w.js.Stream(ctx, resultStream); err == nil {
+			var results jetstream.Stream
+			if results, err = w.js.Stream(ctx, resultStream); err == nil {
+				w.mu.Lock()
+				w.ackWait, w.results = cons.CachedInfo().Config.AckWait, results
+				w.mu.Unlock()
+				if w.waiting.Swap(false) {
+					fmt.Fprintf(w.cfg.Log, "found a coordinator's queue at %s\n", w.cfg.Client.URL)
+				}
 				return cons, nil
 			}
 		}
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		if !said {
-			fmt.Fprintf(w.cfg.Log, "waiting for a coordinator at %s (%v)\n", w.nc.ConnectedUrlRedacted(), err)
-			said = true
+		if w.waiting.CompareAndSwap(false, true) { // said once, by one slot
+			fmt.Fprintf(w.cfg.Log, "waiting for a coordinator at %s (%v)\n", w.cfg.Client.URL, err)
 		}
 		select {
 		case <-time.After(time.Second):
@@ -342,7 +348,10 @@ func (w *worker) play(ctx context.Context, msg jetstream.Msg, j jobMsg, white, b
 	beat, stop := context.WithCancel(ctx)
 	defer stop()
 	go func() {
-		t := time.NewTicker(max(w.ackWait/3, 100*time.Millisecond))
+		w.mu.Lock()
+		every := max(w.ackWait/3, 100*time.Millisecond)
+		w.mu.Unlock()
+		t := time.NewTicker(every)
 		defer t.Stop()
 		for {
 			select {
@@ -358,7 +367,10 @@ func (w *worker) play(ctx context.Context, msg jetstream.Msg, j jobMsg, white, b
 
 // stored reports whether the job's result is in the results stream.
 func (w *worker) stored(ctx context.Context, j jobMsg) bool {
-	raw, err := w.results.GetLastMsgForSubject(ctx, resultSubject(j.Run, j.ID))
+	w.mu.Lock()
+	results := w.results
+	w.mu.Unlock()
+	raw, err := results.GetLastMsgForSubject(ctx, resultSubject(j.Run, j.ID))
 	if err != nil {
 		return false
 	}
