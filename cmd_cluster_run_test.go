@@ -44,7 +44,9 @@ func startWorker(t *testing.T, url string, slots int) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- cluster.Serve(ctx, cluster.WorkerConfig{Client: cluster.ClientConfig{URL: url}, Slots: slots, Report: 200 * time.Millisecond}) }()
+	go func() {
+		done <- cluster.Serve(ctx, cluster.WorkerConfig{Client: cluster.ClientConfig{URL: url}, Slots: slots, Report: 200 * time.Millisecond})
+	}()
 	t.Cleanup(func() {
 		cancel()
 		<-done
