@@ -22,11 +22,15 @@ and Evolution (start, resume, watch and tune a run). ? shows every key.`
 func runArena(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("arena")
 	data := addDataFlag(fs, "")
+	cl := addClusterFlags(fs)
 	if status, ok := parseFlags(fs, arenaSynopsis, arenaAbout, args, stdout, stderr); !ok {
 		return status
 	}
 	if fs.NArg() > 0 {
 		return usageError(stderr, "arena", "unexpected argument %q", fs.Arg(0))
+	}
+	if err := cl.check(); err != nil {
+		return usageError(stderr, "arena", "%v", err)
 	}
 	if stdin != io.Reader(os.Stdin) || !isTerminal(os.Stdin) || !isTerminal(os.Stdout) {
 		return usageError(stderr, "arena", "the arena needs a terminal; without one, use evolve, tournament, match or serve")
@@ -38,7 +42,18 @@ func runArena(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel() // ends every search, tournament and run the app started
-	app := tui.New(&tui.Env{Ctx: ctx, Data: d, Engines: tui.DefaultEngines()}, lipgloss.DefaultRenderer(), tui.LocalPlain())
+	env := &tui.Env{Ctx: ctx, Data: d, Engines: tui.DefaultEngines()}
+	// The screen is the app's: the coordinator's lines would scramble it.
+	cc, err := cl.start(ctx, data, io.Discard)
+	if err != nil {
+		fmt.Fprintf(stderr, "arena: %v\n", err)
+		return exitFail
+	}
+	defer cc.close()
+	if cc != nil {
+		env.Cluster = cc
+	}
+	app := tui.New(env, lipgloss.DefaultRenderer(), tui.LocalPlain())
 	p := tea.NewProgram(app, tea.WithAltScreen(), tea.WithMouseCellMotion(), tea.WithContext(ctx))
 	if _, err := p.Run(); err != nil && ctx.Err() == nil {
 		fmt.Fprintf(stderr, "arena: %v\n", err)

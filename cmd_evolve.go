@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"time"
 
 	"github.com/evochess/evochess/ga"
 	"github.com/evochess/evochess/saves"
@@ -84,15 +85,20 @@ func runEvolve(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	keep := fs.Int("checkpoints", saves.DefaultKeep, "checkpoints kept per saved run (the newest)")
 	data := addDataFlag(fs, "")
 	asJSON := fs.Bool("json", false, "one JSON object per generation on stdout")
+	cl := addClusterFlags(fs)
 	if status, ok := parseFlags(fs, evolveSynopsis, evolveAbout, args, stdout, stderr); !ok {
 		return status
 	}
 	if fs.NArg() > 0 {
 		return usageError(stderr, "evolve", "unexpected argument %q", fs.Arg(0))
 	}
-	if *workers < 1 {
-		return usageError(stderr, "evolve", "--workers must be at least 1")
+	if err := cl.checkWorkers("--workers", *workers); err != nil {
+		return usageError(stderr, "evolve", "%v", err)
 	}
+	if err := cl.check(); err != nil {
+		return usageError(stderr, "evolve", "%v", err)
+	}
+	identity := "" // a run that cannot resume has no name to find its games by
 	var r *ga.Run
 	var handle *saves.RunHandle
 	if *resume != "" {
@@ -103,7 +109,7 @@ func runEvolve(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		if err != nil {
 			return usageError(stderr, "evolve", "%v", err)
 		}
-		if handle, r, err = d.ResumeRun(*resume, *workers); err != nil {
+		if handle, r, err = d.ResumeRun(*resume, max(*workers, 1)); err != nil {
 			return usageError(stderr, "evolve", "%v", err)
 		}
 		defer handle.Close()
@@ -165,7 +171,7 @@ func runEvolve(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		set("cpu", func() { s.CPULimit = cpuLimit.Seconds() })
 		set("search", func() { s.Search = *search })
 		set("qs", func() { s.PlainQuiescence = *qs })
-		s.Seed, s.Workers = *seed, *workers
+		s.Seed, s.Workers = *seed, max(*workers, 1)
 		if *save == "" {
 			var err error
 			if r, err = ga.NewRun(s, nil); err == nil {
@@ -186,6 +192,11 @@ func runEvolve(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	if handle != nil {
+		d, err := data.open()
+		if err != nil {
+			return usageError(stderr, "evolve", "%v", err)
+		}
+		identity = d.RunIdentity(handle.Name)
 		handle.Keep = *keep
 		if err := handle.Begin(r, nil); err != nil {
 			fmt.Fprintf(stderr, "evolve: %v\n", err)
@@ -194,6 +205,24 @@ func runEvolve(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
+	cc, err := cl.start(ctx, data, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "evolve: %v\n", err)
+		return exitFail
+	}
+	defer cc.close()
+	remoteGames := func() int { return 0 }
+	if cc != nil {
+		remote, err := cc.run(ctx, identity)
+		if err != nil {
+			fmt.Fprintf(stderr, "evolve: %v\n", err)
+			return exitFail
+		}
+		defer remote.Close()
+		r.Remote, r.RemoteOnly, remoteGames = remote, *workers == 0, remote.Games
+		cc.announce(stderr, *workers)
+	}
+	started, played := time.Now(), 0
 	if r.Settings.Fitness == ga.FitnessPositions {
 		d, err := data.open()
 		if err != nil {
@@ -221,7 +250,8 @@ func runEvolve(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			case evolveEnd:
 				return
 			case ga.GenerationDone:
-				printGeneration(stderr, e.Stats)
+				played += e.Stats.Games
+				printGeneration(stderr, e.Stats, rates(played, r.Remote, remoteGames, started))
 				if *asJSON {
 					enc.Encode(generationLine(e.Stats))
 				}
@@ -268,7 +298,8 @@ func generationLine(st ga.GenStats) generationJSON {
 	return generationJSON{st.Generation, st.Best, st.Mean, st.Std, st.Diversity, st.Elapsed, st.CPUElapsed, st.Games, st.Note, st.Validation}
 }
 
-func printGeneration(w io.Writer, st ga.GenStats) {
+// printGeneration prints a generation's line; extra (who played) ends it.
+func printGeneration(w io.Writer, st ga.GenStats, extra string) {
 	var b strings.Builder
 	// Positions fitness lives in (−1, 0]: its progress is in the fourth
 	// decimal and beyond.
@@ -284,5 +315,6 @@ func printGeneration(w io.Writer, st ga.GenStats) {
 	if st.Note != "" {
 		b.WriteString("  " + st.Note)
 	}
+	b.WriteString(extra)
 	fmt.Fprintln(w, b.String())
 }

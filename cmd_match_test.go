@@ -74,7 +74,7 @@ func TestProgressLine(t *testing.T) {
 		{"plain", nil, `^\r\[#+\.+\] 10/100 games  .*ETA `},
 	} {
 		var b strings.Builder
-		progress(&b, tb, time.Now(), tc.sprt)
+		progress(&b, tb, time.Now(), tc.sprt, "")
 		if !regexp.MustCompile(tc.want).MatchString(b.String()) {
 			t.Errorf("%s: %q does not match %s", tc.name, b.String(), tc.want)
 		}

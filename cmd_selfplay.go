@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"runtime"
 	"time"
 
@@ -71,6 +72,7 @@ func runSelfplay(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&f.label, "label", "", "score positions with this player `SPEC` at a fixed limit (uci=PATH,depth=N or self,depth=N)")
 	fs.BoolVar(&f.resume, "resume", false, "continue the dataset NAME with its saved settings")
 	data := addDataFlag(fs, "")
+	cl := addClusterFlags(fs)
 	if status, ok := parseFlags(fs, selfplaySynopsis, selfplayAbout, args, stdout, stderr); !ok {
 		return status
 	}
@@ -79,6 +81,12 @@ func runSelfplay(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	if f.name == "" {
 		return usageError(stderr, "selfplay", "--name is required")
+	}
+	if err := cl.checkWorkers("--workers", f.workers); err != nil {
+		return usageError(stderr, "selfplay", "%v", err)
+	}
+	if err := cl.check(); err != nil {
+		return usageError(stderr, "selfplay", "%v", err)
 	}
 	if err := saves.CheckName(f.name); err != nil {
 		return usageError(stderr, "selfplay", "--name: %v", err)
@@ -108,6 +116,24 @@ func runSelfplay(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	defer stop()
 	start := time.Now()
 	show := newSelfplayProgress(stderr)
+	cc, err := cl.start(ctx, data, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "selfplay: %v\n", err)
+		return exitFail
+	}
+	defer cc.close()
+	if cc != nil {
+		remote, err := cc.run(ctx, "dataset "+filepath.Join(d.Root, saves.Datasets, f.name)) // a resumed dataset finds its games
+		if err != nil {
+			fmt.Fprintf(stderr, "selfplay: %v\n", err)
+			return exitFail
+		}
+		defer remote.Close()
+		cfg.Remote = remote
+		cc.announce(stderr, f.workers)
+		first := job.state.Games
+		show.who = func(done int) string { return rates(done-first, remote, remote.Games, start) }
+	}
 	runErr := dataset.Generate(ctx, cfg, &job.state, func(p dataset.Progress) {
 		show.update(p)
 		if err := job.saveIfDue(d, false); err != nil {
@@ -154,6 +180,7 @@ type selfplayProgress struct {
 	w        io.Writer
 	terminal bool
 	drawn    bool
+	who      func(games int) string // who played them, if set
 }
 
 func newSelfplayProgress(w io.Writer) *selfplayProgress {
@@ -167,6 +194,9 @@ func (s *selfplayProgress) update(p dataset.Progress) {
 		eta = "  ETA " + p.ETA.Round(time.Second).String()
 	}
 	text := fmt.Sprintf("%d/%d games  %d positions  %s%s", p.Games, p.Total, p.Positions, p.Elapsed.Round(time.Second), eta)
+	if s.who != nil {
+		text += s.who(p.Games)
+	}
 	if s.terminal {
 		const width = 30
 		fmt.Fprintf(s.w, "\r%s %s   ", tui.ProgressBar(p.Games, p.Total, width), text)

@@ -135,8 +135,8 @@ func openSelfplay(d *saves.Dir, f *selfplayFlags, changed func(string) bool) (*s
 // players' SPECs may name saved players and runs of d.
 func (s selfplaySettings) config(workers int, d *saves.Dir) (dataset.Config, error) {
 	cfg := dataset.Config{Seed: s.Seed, Workers: workers, SkipPlies: s.SkipPlies, PerGame: s.PerGame}
-	if workers < 1 {
-		return cfg, errors.New("--workers must be at least 1")
+	if workers < 0 {
+		return cfg, errors.New("--workers must not be negative")
 	}
 	if s.SkipPlies < 0 || s.PerGame < 0 || s.MaxMoves < 1 {
 		return cfg, errors.New("--skip-plies and --per-game must not be negative, --max-moves must be positive")

@@ -54,6 +54,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	maxGames := fs.Int("http-games", 256, "REST games open at once")
 	perAddr := fs.Int("http-per-address", 4, "REST games per client address (IPv6: per /64); raise it behind a proxy")
 	data := addDataFlag(fs, "")
+	cl := addClusterFlags(fs)
 	if status, ok := parseFlags(fs, serveSynopsis, serveAbout, args, stdout, stderr); !ok {
 		return status
 	}
@@ -84,8 +85,22 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(stderr, "serve", "%v", err)
 	}
+	if err := cl.check(); err != nil {
+		return usageError(stderr, "serve", "%v", err)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	cc, err := cl.start(ctx, data, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "serve: %v\n", err)
+		return exitFail
+	}
+	defer cc.close()
+	var remote tui.Cluster
+	if cc != nil {
+		remote = cc
+		cc.announce(stderr, *workers)
+	}
 	errs := make(chan error, 2)
 	running := 0
 	if *sshAddr != "" {
@@ -95,7 +110,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 				Ready:   func(addr string) { fmt.Fprintf(stderr, "ssh: listening on %s\n", addr) },
 				Limits:  tui.SSHLimits{Handshake: *handshake, PerConnection: *perConn, PerAddress: *sshPerAddr, Sessions: *sessions},
 				Workers: tui.NewWorkerBudget(*workers, *sessionWorkers),
-				Quota:   int64(quota), SavesPerMinute: *savesPerMin, Keys: keys})
+				Quota:   int64(quota), SavesPerMinute: *savesPerMin, Keys: keys, Cluster: remote})
 		}()
 	}
 	if *httpAddr != "" {

@@ -53,6 +53,7 @@ type tournamentFlags struct {
 	args                            []string // the command line, kept with a saved tournament
 	asJSON                          bool
 	data                            *dataFlag
+	cluster                         *clusterFlags
 }
 
 func (f *tournamentFlags) define(fs *pflag.FlagSet) {
@@ -67,6 +68,7 @@ func (f *tournamentFlags) define(fs *pflag.FlagSet) {
 	fs.BoolVar(&f.asJSON, "json", false, "print a JSON summary on stdout instead of tables")
 	fs.StringVar(&f.save, "save", "", "save the tournament (settings, standings, PGN) in the data directory under `NAME`")
 	f.data = addDataFlag(fs, "--save, population= and player=")
+	f.cluster = addClusterFlags(fs)
 }
 
 // tournament builds the Tournament common part; the caller sets format,
@@ -77,9 +79,12 @@ func (f *tournamentFlags) tournament() (*arena.Tournament, error) {
 		return nil, err
 	}
 	t := &arena.Tournament{Options: arena.GameOptions{TC: tc, MaxMoves: f.maxMoves, Margin: 100 * time.Millisecond},
-		Seed: f.seed, Workers: max(f.concurrency, 1)}
-	if f.concurrency < 1 {
-		return nil, fmt.Errorf("--concurrency must be at least 1")
+		Seed: f.seed, Workers: f.concurrency}
+	if err := f.cluster.checkWorkers("--concurrency", f.concurrency); err != nil {
+		return nil, err
+	}
+	if err := f.cluster.check(); err != nil {
+		return nil, err
 	}
 	if f.maxMoves < 0 {
 		return nil, fmt.Errorf("--max-moves must not be negative")
@@ -206,10 +211,30 @@ func playAndReport(t *arena.Tournament, f tournamentFlags, stdout, stderr io.Wri
 			t.PGN = io.MultiWriter(file, &saved)
 		}
 	}
-	start := time.Now()
-	t.OnResult = func(_ arena.GameJob, _ *arena.GameResult, tb *arena.Table) { progress(stderr, tb, start, t.SPRT) }
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
+	cc, err := f.cluster.start(ctx, f.data, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "evochess %s: %v\n", t.Format, err)
+		return exitFail
+	}
+	defer cc.close()
+	who := func(int) string { return "" }
+	start := time.Now()
+	if cc != nil {
+		remote, err := cc.run(ctx, "") // a tournament is not resumed: its games are its own
+		if err != nil {
+			fmt.Fprintf(stderr, "evochess %s: %v\n", t.Format, err)
+			return exitFail
+		}
+		defer remote.Close()
+		t.Remote = remote
+		cc.announce(stderr, t.Workers)
+		who = func(played int) string { return rates(played, remote, remote.Games, start) }
+	}
+	t.OnResult = func(_ arena.GameJob, _ *arena.GameResult, tb *arena.Table) {
+		progress(stderr, tb, start, t.SPRT, who(tb.Played))
+	}
 	rep, err := t.Run(ctx)
 	fmt.Fprintln(stderr)
 	if err != nil {
@@ -235,24 +260,25 @@ func playAndReport(t *arena.Tournament, f tournamentFlags, stdout, stderr io.Wri
 
 // progress draws "[#####.....] 12/40 games  1:02 elapsed  ETA 2:10" on one
 // line; a match under an SPRT shows its W-D-L and log-likelihood ratio
-// between the bounds instead of an ETA (it stops when a bound is crossed).
-func progress(w io.Writer, tb *arena.Table, start time.Time, sprt *arena.SPRT) {
+// between the bounds instead of an ETA (it stops when a bound is crossed);
+// extra (who played) ends it.
+func progress(w io.Writer, tb *arena.Table, start time.Time, sprt *arena.SPRT, extra string) {
 	const width = 30
 	done, total := tb.Played, tb.Total
 	elapsed := time.Since(start).Round(time.Second)
 	switch {
 	case sprt != nil && len(tb.W) > 0:
 		r := sprt.Test(tb.W[0], tb.D[0], tb.L[0])
-		fmt.Fprintf(w, "\r%d games  %d-%d-%d  LLR %.2f (%.2f, %.2f)  %s   ", done, tb.W[0], tb.D[0], tb.L[0], r.LLR, r.Lower, r.Upper, elapsed)
+		fmt.Fprintf(w, "\r%d games  %d-%d-%d  LLR %.2f (%.2f, %.2f)  %s%s   ", done, tb.W[0], tb.D[0], tb.L[0], r.LLR, r.Lower, r.Upper, elapsed, extra)
 	case total > 0:
 		eta := ""
 		if done > 0 {
 			left := time.Duration(float64(time.Since(start)) / float64(done) * float64(total-done))
 			eta = "  ETA " + left.Round(time.Second).String()
 		}
-		fmt.Fprintf(w, "\r%s %d/%d games  %s%s   ", tui.ProgressBar(done, total, width), done, total, elapsed, eta)
+		fmt.Fprintf(w, "\r%s %d/%d games  %s%s%s   ", tui.ProgressBar(done, total, width), done, total, elapsed, eta, extra)
 	default:
-		fmt.Fprintf(w, "\r%d games  %s   ", done, elapsed)
+		fmt.Fprintf(w, "\r%d games  %s%s   ", done, elapsed, extra)
 	}
 }
 

@@ -32,6 +32,8 @@ type Pool struct {
 	tasks   chan poolTask
 	wg      sync.WaitGroup
 	workers int
+	remote  Remote
+	quit    chan struct{} // closed by Close: the remote feeder stops waiting for room
 	// Paused, when set and true, holds back the jobs not yet handed out.
 	Paused *atomic.Bool
 }
@@ -68,11 +70,26 @@ type poolResult struct {
 
 // NewPool starts workers goroutines (at least one) over the players.
 func NewPool(specs []PlayerSpec, workers int, bus *Bus) *Pool {
-	workers = max(workers, 1)
-	p := &Pool{roster: newRoster(specs), bus: bus, tasks: make(chan poolTask), workers: workers}
+	return NewRemotePool(specs, max(workers, 1), nil, bus)
+}
+
+// NewRemotePool is NewPool with a remote side besides the local workers:
+// remote takes jobs as it has slots free, from the same queue. With a
+// remote, workers may be 0 (remote only); without one it is at least 1.
+func NewRemotePool(specs []PlayerSpec, workers int, remote Remote, bus *Bus) *Pool {
+	if remote == nil {
+		workers = max(workers, 1)
+	}
+	workers = max(workers, 0)
+	p := &Pool{roster: newRoster(specs), bus: bus, tasks: make(chan poolTask), workers: workers,
+		remote: remote, quit: make(chan struct{})}
 	for i := 0; i < workers; i++ {
 		p.wg.Add(1)
 		go p.worker()
+	}
+	if remote != nil {
+		p.wg.Add(1)
+		go p.remoteFeeder()
 	}
 	return p
 }
@@ -95,11 +112,12 @@ func (p *Pool) Players() []PlayerSpec {
 	return p.roster.specs
 }
 
-// Workers returns the number of workers.
+// Workers returns the number of local workers.
 func (p *Pool) Workers() int { return p.workers }
 
 // Close stops the workers after their current games and closes their players.
 func (p *Pool) Close() {
+	close(p.quit)
 	close(p.tasks)
 	p.wg.Wait()
 }
@@ -153,10 +171,7 @@ func (p *Pool) play(ctx context.Context, job GameJob, specs []PlayerSpec, get fu
 		if start == "" {
 			start = core.StartFEN
 		}
-		res := GameResult{White: specs[job.White].Name, Black: specs[job.Black].Name, Reason: ReasonCrashed,
-			StartFEN: start, FinalFEN: start, TC: job.Options.TC, Started: time.Now()}
-		res.Outcome, res.Detail = loserOutcome(errW != nil), errors.Join(errW, errB).Error()
-		return res
+		return unstartedResult(job, specs, errW, errB)
 	}
 	opt := job.Options
 	if tc := specs[job.White].TC; tc != nil {
@@ -170,7 +185,19 @@ func (p *Pool) play(ctx context.Context, job GameJob, specs []PlayerSpec, get fu
 		start = core.StartFEN
 	}
 	p.bus.Publish(GameStarted{Game: job.ID, White: w.Name(), Black: b.Name(), StartFEN: start})
-	res := PlayGame(ctx, w, b, opt, func(e MoveEvent) { p.bus.Publish(MovePlayed{Game: job.ID, MoveEvent: e}) })
+	return PlayGame(ctx, w, b, opt, func(e MoveEvent) { p.bus.Publish(MovePlayed{Game: job.ID, MoveEvent: e}) })
+}
+
+// unstartedResult is the game of a job one of whose players could not
+// start (errW or errB is set): it loses.
+func unstartedResult(job GameJob, specs []PlayerSpec, errW, errB error) GameResult {
+	start := job.Options.StartFEN
+	if start == "" {
+		start = core.StartFEN
+	}
+	res := GameResult{White: specs[job.White].Name, Black: specs[job.Black].Name, Reason: ReasonCrashed,
+		StartFEN: start, FinalFEN: start, TC: job.Options.TC, Started: time.Now()}
+	res.Outcome, res.Detail = loserOutcome(errW != nil), errors.Join(errW, errB).Error()
 	return res
 }
 

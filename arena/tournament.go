@@ -29,10 +29,13 @@ type Tournament struct {
 	Book    *Book       // openings; nil plays from the start position
 	Seed    uint64      // opening order and selection pairings
 	Workers int
-	PGN     io.Writer // every game is appended as it finishes (may be nil)
-	Event   string    // PGN Event tag
-	Bus     *Bus      // progress events (may be nil)
-	SPRT    *SPRT     // match only: stop early on a decision
+	// Remote, when set, plays games on remote workers besides the Workers
+	// local ones (0 then means remote only).
+	Remote Remote
+	PGN    io.Writer // every game is appended as it finishes (may be nil)
+	Event  string    // PGN Event tag
+	Bus    *Bus      // progress events (may be nil)
+	SPRT   *SPRT     // match only: stop early on a decision
 	// Paused, when set and true, holds back games not yet started (those
 	// in progress finish); false lets them go.
 	Paused *atomic.Bool
@@ -89,7 +92,7 @@ func newRunner(t *Tournament, total, openingsNeeded int) *runner {
 	for i, p := range t.Players {
 		names[i] = p.Name
 	}
-	r := &runner{t: t, table: NewTable(names, total), pool: NewPool(t.Players, t.Workers, t.Bus)}
+	r := &runner{t: t, table: NewTable(names, total), pool: NewRemotePool(t.Players, t.Workers, t.Remote, t.Bus)}
 	r.pool.Paused = t.Paused
 	if t.Book != nil && openingsNeeded > 0 {
 		r.openings = t.Book.Sequence(openingsNeeded, t.Seed)

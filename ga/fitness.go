@@ -29,7 +29,7 @@ type evaluator struct {
 	searchers []*core.Searcher
 }
 
-func newEvaluator(s *Settings, bus *arena.Bus, players arena.Resolver) (*evaluator, error) {
+func newEvaluator(s *Settings, bus *arena.Bus, players arena.Resolver, remote arena.Remote, remoteOnly bool) (*evaluator, error) {
 	tc, err := arena.ParseTimeControl(s.TC)
 	if err != nil {
 		return nil, err
@@ -49,7 +49,11 @@ func newEvaluator(s *Settings, bus *arena.Bus, players arena.Resolver) (*evaluat
 			return nil, err
 		}
 	}
-	ev.pool = arena.NewPool(nil, s.Workers, bus)
+	local := s.Workers
+	if remote != nil && remoteOnly {
+		local = 0
+	}
+	ev.pool = arena.NewRemotePool(nil, local, remote, bus)
 	return ev, nil
 }
 

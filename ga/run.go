@@ -46,6 +46,13 @@ type Run struct {
 	// (the run is consistent and nothing else touches it).
 	AfterGeneration func(*Run) error
 
+	// Remote, if set, plays fitness games on remote workers besides the
+	// Settings.Workers local ones; with RemoteOnly, on them alone (the
+	// local workers still solve problems and score positions). Neither
+	// changes the run: results are combined in job order.
+	Remote     arena.Remote
+	RemoteOnly bool
+
 	// evaluateHook, when set (tests), replaces the fitness evaluation.
 	evaluateHook func(context.Context, []*Genome) error
 	// solveHook, when set (tests), replaces the searches of problems.
@@ -194,7 +201,7 @@ func (r *Run) evaluate(ctx context.Context, pop []*Genome) error {
 // progress is abandoned and the run left as it was before it). workers
 // games or searches run at once.
 func (r *Run) Execute(ctx context.Context) error {
-	ev, err := newEvaluator(&r.Settings, r.bus, r.players)
+	ev, err := newEvaluator(&r.Settings, r.bus, r.players, r.Remote, r.RemoteOnly)
 	if err != nil {
 		return err
 	}

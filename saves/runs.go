@@ -219,3 +219,10 @@ func checkpointGeneration(path string) int {
 	}
 	return n
 }
+
+// RunIdentity names the saved run name for as long as it is in d (its
+// directory): what a run's remote games are filed under, so that the run
+// resumed, from the command line or the terminal arena, finds them.
+func (d *Dir) RunIdentity(name string) string {
+	return "run " + filepath.Join(d.Root, Runs, name)
+}

@@ -40,6 +40,9 @@ type Env struct {
 	Hub *Hub
 	// Who names the session for others (an SSH user and address).
 	Who string
+	// Cluster, when set, plays the Tournament and Evolution tabs' games
+	// on remote workers too, and they list the workers.
+	Cluster Cluster
 	// PlayHashMB is the Play tab engine's hash table (0: 16 MB, a
 	// terminal's own; a server gives each session less, see ServeSSH).
 	PlayHashMB int

@@ -317,6 +317,7 @@ func (e *evolutionPage) startOn(workers int, give func()) tea.Cmd {
 	}
 	ctx, cancel := context.WithCancel(e.env.Ctx)
 	e.cancel = cancel
+	r.Remote = e.env.remote(ctx, e.name)
 	var data *saves.Dir
 	if r.Settings.Fitness == ga.FitnessPositions {
 		data = e.env.dirOf(saves.Datasets, r.Settings.Dataset)

@@ -60,6 +60,7 @@ func (e *evolutionPage) runView() string {
 	if e.status != "" {
 		head.WriteString("\n" + st.Dim.Render(truncate(e.status, e.w)))
 	}
+	head.WriteString(workersView(st, e.env, e.w))
 	h := e.h - strings.Count(head.String(), "\n") - 2 // the head and a blank line
 	if e.plots > 0 {
 		return head.String() + "\n\n" + e.genePlotView(e.w, h)

@@ -46,6 +46,8 @@ type SSHConfig struct {
 	// as a shared library. Without them anyone gets in, and the sessions
 	// share the data directory.
 	Keys *AuthorizedKeys
+	// Cluster, when set, is remote workers every session's games may go to.
+	Cluster Cluster
 }
 
 // ServeSSH serves the arena over SSH until ctx ends: one program and one
@@ -157,7 +159,7 @@ const sshPlayHashMB = 2
 // env is one session's: its data (its user's own directory and the shared
 // library, or the shared directory), its share of the workers, its bounds.
 func (s *sshServer) env(ctx context.Context, sess ssh.Session) (*Env, error) {
-	env := &Env{Ctx: ctx, Data: s.c.Data, Engines: s.engines, Hub: s.hub, Who: sshWho(sess), Idle: s.c.Idle,
+	env := &Env{Ctx: ctx, Data: s.c.Data, Engines: s.engines, Hub: s.hub, Who: sshWho(sess), Idle: s.c.Idle, Cluster: s.c.Cluster,
 		Saves:      &SavePolicy{PerMinute: s.c.SavesPerMinute, Quota: s.c.Quota, Shared: true},
 		PlayHashMB: sshPlayHashMB}
 	if s.c.Workers != nil {

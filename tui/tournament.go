@@ -306,6 +306,7 @@ func (t *tournamentPage) start() tea.Cmd {
 	t.to(tourRunning)
 	run := t.streamID
 	ctx, cancel := context.WithCancel(t.env.Ctx)
+	tour.Remote = t.env.remote(ctx, "") // a tournament is not resumed
 	t.cancel, t.started = cancel, time.Now()
 	t.shared = t.env.Hub.AddTournament(fmt.Sprintf("%s %s of %d players by %s", tourFormats[t.format], tourTCs[t.tc], len(specs), t.env.who()), t.env, bus)
 	names := make([]string, len(specs))

@@ -32,6 +32,7 @@ func (t *tournamentPage) liveView() string {
 	if t.status != "" {
 		b.WriteString(st.Dim.Render(t.status) + "\n")
 	}
+	b.WriteString(strings.TrimPrefix(workersView(st, t.env, t.w)+"\n", "\n"))
 	b.WriteString("\n")
 	if tb != nil {
 		b.WriteString(standingsTable(st, tb))

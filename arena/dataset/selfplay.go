@@ -41,6 +41,10 @@ type Config struct {
 	// Workers is how many games are played (and resolved and labelled)
 	// at once; the dataset does not depend on it.
 	Workers int
+	// Remote, when set, plays games on remote workers too (Workers may
+	// then be 0 for remote games only; the positions are still resolved
+	// and labelled here, on one worker at least).
+	Remote arena.Remote
 	// SkipPlies after the opening are not sampled (DefaultSkipPlies is
 	// the usual value; 0 samples from the first move).
 	SkipPlies int
@@ -106,7 +110,7 @@ func Generate(ctx context.Context, cfg Config, st *State, progress func(Progress
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	workers := max(cfg.Workers, 1)
-	pool := arena.NewPool(cfg.Players, workers, nil)
+	pool := arena.NewRemotePool(cfg.Players, cfg.Workers, cfg.Remote, nil)
 	defer pool.Close()
 
 	played := make(chan finishedGame)

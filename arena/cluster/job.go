@@ -1,0 +1,291 @@
+package cluster
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"path/filepath"
+	"strings"
+	"unicode"
+
+	"github.com/evochess/evochess/arena"
+	"github.com/evochess/evochess/core"
+)
+
+// jobMsg is a game job as it travels: everything a worker needs, nothing
+// that points back into the coordinator's machine.
+type jobMsg struct {
+	V       int               `json:"v"`
+	ID      string            `json:"id"`
+	Run     string            `json:"run"`
+	Game    int               `json:"game"` // the pool's job ID, for GameStarted and logs
+	Round   string            `json:"round,omitempty"`
+	White   playerMsg         `json:"white"`
+	Black   playerMsg         `json:"black"`
+	Options arena.GameOptions `json:"options"`
+}
+
+// playerMsg is a player spec resolved: a built-in player as its
+// chromosome's genes, an external engine as the path and settings the
+// coordinator gave (a worker runs its own engine of that file name).
+type playerMsg struct {
+	Name    string             `json:"name"`
+	Schema  string             `json:"schema,omitempty"`
+	Genes   []byte             `json:"genes,omitempty"` // the values, little-endian float64s
+	Engine  string             `json:"engine,omitempty"`
+	Proto   arena.Protocol     `json:"proto,omitempty"`
+	Args    []string           `json:"args,omitempty"`
+	Options [][2]string        `json:"options,omitempty"`
+	Mode    core.SearchMode    `json:"mode,omitempty"`
+	QS      int                `json:"qs,omitempty"`
+	HashMB  int                `json:"hash"`
+	TC      *arena.TimeControl `json:"tc,omitempty"`
+}
+
+// describe turns a spec into its message. A built-in player's chromosome
+// (a preset, a saved player's or an individual's genes) travels as genes,
+// so a worker needs no file of the coordinator's.
+func describe(ps arena.PlayerSpec) (playerMsg, error) {
+	m := playerMsg{Name: ps.Name, Mode: ps.Mode, QS: ps.PlainQuiescence, HashMB: ps.HashMB, TC: ps.TC}
+	if ps.External() {
+		m.Engine, m.Proto, m.Args, m.Options = ps.Engine, ps.Proto, ps.Args, ps.Options
+		if m.Proto == "" {
+			m.Proto = arena.ProtoAuto
+		}
+		return m, nil
+	}
+	c := ps.Genes
+	if c == nil {
+		var err error
+		if c, err = core.LoadChromosome(ps.Chromosome); err != nil {
+			return m, fmt.Errorf("player %s: %w", ps.Name, err)
+		}
+	}
+	m.Schema = c.Schema.Name
+	m.Genes = make([]byte, 8*len(c.Values))
+	for i, v := range c.Values {
+		binary.LittleEndian.PutUint64(m.Genes[8*i:], math.Float64bits(v))
+	}
+	return m, nil
+}
+
+// newJob makes the message of a pool job for run (a run key); the id is
+// left to the caller (jobID).
+func newJob(run string, rj arena.RemoteJob) (jobMsg, error) {
+	w, err := describe(rj.White)
+	if err != nil {
+		return jobMsg{}, err
+	}
+	b, err := describe(rj.Black)
+	if err != nil {
+		return jobMsg{}, err
+	}
+	return jobMsg{V: Version, Run: run, Game: rj.Job.ID, Round: rj.Job.Round, White: w, Black: b, Options: rj.Job.Options}, nil
+}
+
+// contentKey hashes everything the job is, id aside: the same game of the
+// same run has the same key, in this process or a resumed one.
+func (j jobMsg) contentKey() [32]byte {
+	j.ID = ""
+	data, _ := json.Marshal(j) // plain values: cannot fail
+	return sha256.Sum256(data)
+}
+
+// jobID is the id of the n-th job (from 0) of this process with the given
+// content key: a game played twice on purpose (a tie-break replaying a
+// pairing) gets an id of its own.
+func jobID(key [32]byte, n int) string {
+	h := sha256.New()
+	h.Write(key[:])
+	fmt.Fprintf(h, "#%d", n)
+	return hex.EncodeToString(h.Sum(nil)[:16])
+}
+
+// runKey is a run's subject token: a hash of the identity the caller gave
+// (a saved run's name, or a fresh nonce for a run that cannot resume).
+func runKey(identity string) string {
+	h := sha256.Sum256([]byte("evochess run\x00" + identity))
+	return hex.EncodeToString(h[:8])
+}
+
+// decodeJob reads and checks a job message from the network.
+func decodeJob(data []byte) (jobMsg, error) {
+	var j jobMsg
+	if len(data) > MaxMessage {
+		return j, fmt.Errorf("job of %d bytes (at most %d)", len(data), MaxMessage)
+	}
+	if err := json.Unmarshal(data, &j); err != nil {
+		return j, fmt.Errorf("job: %w", err)
+	}
+	if j.V != Version {
+		return j, versionError(j.V, "the job's coordinator")
+	}
+	if !isHex(j.ID, 32) || !isHex(j.Run, 16) {
+		return j, fmt.Errorf("job: id %.40q or run %.40q is not the hex of this protocol", j.ID, j.Run)
+	}
+	if len(j.Round) > maxName || !printable(j.Round) {
+		return j, fmt.Errorf("job %s: round %.40q is not a short printable text", j.ID, j.Round)
+	}
+	if err := checkOptions(j.Options); err != nil {
+		return j, fmt.Errorf("job %s: %w", j.ID, err)
+	}
+	for _, p := range []*playerMsg{&j.White, &j.Black} {
+		if err := p.check(); err != nil {
+			return j, fmt.Errorf("job %s: %w", j.ID, err)
+		}
+	}
+	return j, nil
+}
+
+func checkOptions(o arena.GameOptions) error {
+	if o.StartFEN != "" {
+		if len(o.StartFEN) > 128 {
+			return fmt.Errorf("start FEN of %d bytes", len(o.StartFEN))
+		}
+		if _, err := core.ParseFEN(o.StartFEN); err != nil {
+			return fmt.Errorf("start FEN: %w", err)
+		}
+	}
+	if err := checkTC(o.TC); err != nil {
+		return err
+	}
+	for _, tc := range o.TCs {
+		if tc != nil {
+			if err := checkTC(*tc); err != nil {
+				return err
+			}
+		}
+	}
+	for _, n := range []int{o.MaxMoves, o.ResignScore, o.ResignMoves, o.DrawScore, o.DrawMoves, o.DrawMoveNumber} {
+		if n < 0 || n > 100000 {
+			return fmt.Errorf("game option %d is out of range", n)
+		}
+	}
+	if o.Margin < 0 || o.Margin > maxTime {
+		return fmt.Errorf("clock margin %v is out of range", o.Margin)
+	}
+	return nil
+}
+
+func checkTC(tc arena.TimeControl) error {
+	if tc.Depth < 0 || tc.Depth > maxDepth || tc.MovesToGo < 0 || tc.MovesToGo > 1000 || tc.Nodes > 1e12 {
+		return fmt.Errorf("time control %v is out of range", tc)
+	}
+	for _, d := range []int64{int64(tc.MoveTime), int64(tc.Base), int64(tc.Inc)} {
+		if d < 0 || d > int64(maxTime) {
+			return fmt.Errorf("time control %v is out of range", tc)
+		}
+	}
+	return nil
+}
+
+func (p *playerMsg) check() error {
+	if p.Name == "" || len(p.Name) > maxName || !printable(p.Name) {
+		return fmt.Errorf("player name %.80q is not a short printable text", p.Name)
+	}
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("player %s: %s", p.Name, fmt.Sprintf(format, args...))
+	}
+	if p.HashMB < 1 || p.HashMB > maxHashMB {
+		return bad("hash %d MB is out of range (1 to %d)", p.HashMB, maxHashMB)
+	}
+	if p.QS < 0 || p.QS > 16 || p.Mode > core.Plain {
+		return bad("search settings out of range")
+	}
+	if p.TC != nil {
+		if err := checkTC(*p.TC); err != nil {
+			return bad("%v", err)
+		}
+	}
+	if (p.Engine == "") == (p.Schema == "") {
+		return bad("is neither a built-in player nor an external engine")
+	}
+	if p.Engine != "" {
+		if len(p.Engine) > maxText || !printable(p.Engine) || len(p.Args) > maxArgs || len(p.Options) > maxOptions {
+			return bad("engine settings too long")
+		}
+		if _, err := arena.ParseProtocol(string(p.Proto)); err != nil {
+			return bad("%v", err)
+		}
+		for _, a := range p.Args {
+			if len(a) > maxText || !printable(a) {
+				return bad("engine argument too long or not printable")
+			}
+		}
+		for _, o := range p.Options {
+			if len(o[0]) > maxText || len(o[1]) > maxText || !printable(o[0]) || !printable(o[1]) {
+				return bad("engine option too long or not printable")
+			}
+		}
+		return nil
+	}
+	_, err := p.chromosome()
+	return err
+}
+
+// chromosome decodes a built-in player's genes against its schema.
+func (p *playerMsg) chromosome() (*core.Chromosome, error) {
+	s, err := core.Preset(p.Schema)
+	if err != nil {
+		return nil, fmt.Errorf("player %s: %w", p.Name, err)
+	}
+	if len(p.Genes) != 8*len(s.Genes) {
+		return nil, fmt.Errorf("player %s: %d bytes of genes for the %d genes of %s", p.Name, len(p.Genes), len(s.Genes), s.Name)
+	}
+	c := &core.Chromosome{Schema: s, Values: make([]float64, len(s.Genes)), Name: p.Name}
+	for i := range c.Values {
+		c.Values[i] = math.Float64frombits(binary.LittleEndian.Uint64(p.Genes[8*i:]))
+	}
+	if err := c.Validate(); err != nil {
+		return nil, fmt.Errorf("player %s: %w", p.Name, err)
+	}
+	return c, nil
+}
+
+// errNoEngine is a job's need a worker cannot meet: it refuses the job back.
+var errNoEngine = errors.New("engine not offered by this worker")
+
+// spec makes the player on a worker: external engines only from the ones
+// it offers (by path, or by file name), so that a coordinator cannot have
+// a worker run any program it names.
+func (p *playerMsg) spec(engines map[string]string) (arena.PlayerSpec, error) {
+	ps := arena.PlayerSpec{Name: p.Name, Mode: p.Mode, PlainQuiescence: p.QS, HashMB: p.HashMB, TC: p.TC}
+	if p.Engine != "" {
+		path, ok := engines[p.Engine]
+		if !ok {
+			path, ok = engines[filepath.Base(p.Engine)]
+		}
+		if !ok {
+			return ps, fmt.Errorf("player %s needs %s: %w", p.Name, filepath.Base(p.Engine), errNoEngine)
+		}
+		ps.Engine, ps.Proto, ps.Args, ps.Options = path, p.Proto, p.Args, p.Options
+		return ps, nil
+	}
+	c, err := p.chromosome()
+	if err != nil {
+		return ps, err
+	}
+	ps.Genes = c
+	return ps, nil
+}
+
+func isHex(s string, n int) bool {
+	if len(s) != n {
+		return false
+	}
+	_, err := hex.DecodeString(s)
+	return err == nil && strings.ToLower(s) == s
+}
+
+func printable(s string) bool {
+	for _, r := range s {
+		if !unicode.IsPrint(r) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,200 @@
+package cluster
+
+import (
+	"encoding/json"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/evochess/evochess/arena"
+	"github.com/evochess/evochess/core"
+)
+
+// goodJob is a valid job of two built-in players.
+func goodJob(t *testing.T) jobMsg {
+	t.Helper()
+	ps := testPlayers(t)
+	j, err := newJob(runKey("test"), arena.RemoteJob{Job: arena.GameJob{ID: 3, Options: arena.GameOptions{MaxMoves: 40}}, White: ps[0], Black: ps[1]})
+	if err != nil {
+		t.Fatal(err)
+	}
+	j.ID = jobID(j.contentKey(), 0)
+	return j
+}
+
+func TestJobRoundTripKeepsTheGenesExactly(t *testing.T) {
+	s, _ := core.Preset("full")
+	c := s.Default()
+	for i := range c.Values {
+		g := s.Genes[i]
+		c.Values[i] = g.Lo + (g.Hi-g.Lo)*math.Pi/7 // not a short decimal
+	}
+	ps := arena.PlayerSpec{Name: "g7", Genes: c, HashMB: 16}
+	j, err := newJob(runKey("x"), arena.RemoteJob{White: ps, Black: ps})
+	if err != nil {
+		t.Fatal(err)
+	}
+	j.ID = jobID(j.contentKey(), 0)
+	data, _ := json.Marshal(j)
+	back, err := decodeJob(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := back.White.spec(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, v := range got.Genes.Values {
+		if v != c.Values[i] {
+			t.Fatalf("gene %d: %v sent, %v received", i, c.Values[i], v)
+		}
+	}
+}
+
+func TestJobIDs(t *testing.T) {
+	a, b := goodJob(t), goodJob(t)
+	if a.ID != b.ID {
+		t.Fatal("the same job got two ids")
+	}
+	if jobID(a.contentKey(), 1) == a.ID {
+		t.Fatal("a second occurrence got the first one's id")
+	}
+	b.Options.MaxMoves++
+	if jobID(b.contentKey(), 0) == a.ID {
+		t.Fatal("another job got the same id")
+	}
+	if runKey("run a") == runKey("run b") {
+		t.Fatal("two runs got one key")
+	}
+}
+
+func TestDecodeJobRefusesBadJobs(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		spoil func(j *jobMsg)
+		want  string
+	}{
+		{"another version", func(j *jobMsg) { j.V = 7 }, "protocol v7"},
+		{"bad id", func(j *jobMsg) { j.ID = "../../x" }, "not the hex"},
+		{"bad run", func(j *jobMsg) { j.Run = "ABCDEF0123456789" }, "not the hex"},
+		{"genes cut short", func(j *jobMsg) { j.White.Genes = j.White.Genes[:16] }, "bytes of genes"},
+		{"gene out of bounds", func(j *jobMsg) {
+			for i := range 8 {
+				j.White.Genes[i] = 0x7f
+			}
+		}, "outside"},
+		{"gene NaN", func(j *jobMsg) {
+			copy(j.White.Genes, []byte{1, 0, 0, 0, 0, 0, 0xf8, 0x7f})
+		}, "NaN"},
+		{"unknown schema", func(j *jobMsg) { j.Black.Schema = "nope" }, "unknown chromosome preset"},
+		{"no player kind", func(j *jobMsg) { j.Black.Schema = "" }, "neither"},
+		{"huge hash", func(j *jobMsg) { j.White.HashMB = 1 << 20 }, "hash"},
+		{"no hash", func(j *jobMsg) { j.White.HashMB = 0 }, "hash"},
+		{"control character in a name", func(j *jobMsg) { j.White.Name = "a\x1b[2J" }, "printable"},
+		{"bad start", func(j *jobMsg) { j.Options.StartFEN = "8/8/8 w - -" }, "start FEN"},
+		{"negative depth", func(j *jobMsg) { j.Options.TC.Depth = -1 }, "out of range"},
+		{"negative max moves", func(j *jobMsg) { j.Options.MaxMoves = -1 }, "out of range"},
+		{"bad protocol", func(j *jobMsg) { j.White = playerMsg{Name: "e", Engine: "sf", Proto: "smoke", HashMB: 16} }, "protocol"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			j := goodJob(t)
+			tt.spoil(&j)
+			data, _ := json.Marshal(j)
+			_, err := decodeJob(data)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("got %v, want an error about %q", err, tt.want)
+			}
+		})
+	}
+	if _, err := decodeJob(make([]byte, MaxMessage+1)); err == nil || !strings.Contains(err.Error(), "at most") {
+		t.Fatalf("oversized job: %v", err)
+	}
+	if _, err := decodeJob([]byte(`{"v":1,`)); err == nil {
+		t.Fatal("truncated job accepted")
+	}
+}
+
+func TestWorkerRunsOnlyTheEnginesItOffers(t *testing.T) {
+	m := playerMsg{Name: "sf", Engine: "/usr/games/stockfish", Proto: arena.ProtoUCI, HashMB: 16}
+	for _, tt := range []struct {
+		engines map[string]string
+		want    string // path run; "" refused
+	}{
+		{nil, ""},
+		{map[string]string{"/usr/games/stockfish": "/usr/games/stockfish"}, "/usr/games/stockfish"},
+		{map[string]string{"stockfish": "/opt/sf/stockfish"}, "/opt/sf/stockfish"},
+		{map[string]string{"crafty": "/usr/games/crafty"}, ""},
+	} {
+		ps, err := m.spec(tt.engines)
+		if tt.want == "" {
+			if err == nil || !strings.Contains(err.Error(), "needs stockfish") {
+				t.Errorf("%v: ran %q (%v)", tt.engines, ps.Engine, err)
+			}
+			continue
+		}
+		if err != nil || ps.Engine != tt.want {
+			t.Errorf("%v: ran %q (%v), want %s", tt.engines, ps.Engine, err, tt.want)
+		}
+	}
+}
+
+func TestResultsAreCheckedAgainstTheirJob(t *testing.T) {
+	ps := testPlayers(t)
+	rj := arena.RemoteJob{Job: arena.GameJob{Options: arena.GameOptions{MaxMoves: 40}}, White: ps[0], Black: ps[1]}
+	pos, _ := core.ParseFEN(core.StartFEN)
+	e2e4 := pos.LegalMoves()[0]
+	good := func() resultMsg {
+		return resultMsg{V: Version, ID: strings.Repeat("a", 32), Run: strings.Repeat("b", 16), Worker: "w",
+			Outcome: core.Draw, Reason: arena.ReasonMaxMoves, Moves: [][5]int64{{int64(e2e4), 12, 5, 300, 100}}}
+	}
+	m := good()
+	data, _ := json.Marshal(m)
+	back, err := decodeResult(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := back.game(rj)
+	if err != nil || g.White != ps[0].Name || g.Moves[0].SAN == "" || g.FinalFEN == core.StartFEN {
+		t.Fatalf("good result: %+v, %v", g, err)
+	}
+	for _, tt := range []struct {
+		name  string
+		spoil func(*resultMsg)
+		want  string
+	}{
+		{"another version", func(r *resultMsg) { r.V = 0 }, "protocol v0"},
+		{"unfinished", func(r *resultMsg) { r.Outcome = core.Ongoing }, "outcome"},
+		{"outcome out of range", func(r *resultMsg) { r.Outcome = 9 }, "outcome"},
+		{"unknown ending", func(r *resultMsg) { r.Reason = "bored" }, "unknown ending"},
+		{"illegal move", func(r *resultMsg) { r.Moves[0][0] = 0 }, "not a legal move"},
+		{"move out of range", func(r *resultMsg) { r.Moves[0][0] = 1 << 20 }, "not a legal move"},
+		{"negative nodes", func(r *resultMsg) { r.Moves[0][3] = -1 }, "out of range"},
+		{"too many plies", func(r *resultMsg) { r.Moves = make([][5]int64, maxPlies+1) }, "plies"},
+		{"detail with escapes", func(r *resultMsg) { r.Detail = "\x1b]0;owned\x07" }, "printable"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			m := good()
+			tt.spoil(&m)
+			data, _ := json.Marshal(m)
+			r, err := decodeResult(data)
+			if err == nil {
+				_, err = r.game(rj)
+			}
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("got %v, want an error about %q", err, tt.want)
+			}
+		})
+	}
+}
+
+func FuzzDecode(f *testing.F) {
+	f.Add([]byte(`{"v":1}`))
+	f.Add([]byte(`{"v":1,"id":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa","run":"bbbbbbbbbbbbbbbb","moves":[[1,2,3,4,5]]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		decodeJob(data)
+		if r, err := decodeResult(data); err == nil {
+			r.game(arena.RemoteJob{White: arena.PlayerSpec{Name: "w"}, Black: arena.PlayerSpec{Name: "b"}})
+		}
+		decodePresence(data)
+	})
+}

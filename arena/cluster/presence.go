@@ -1,0 +1,157 @@
+package cluster
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/evochess/evochess/arena"
+)
+
+// presenceMsg is a worker's periodic report of itself.
+type presenceMsg struct {
+	V           int      `json:"v"`
+	ID          string   `json:"id"`
+	Name        string   `json:"name"`
+	Host        string   `json:"host"`
+	Engines     []string `json:"engines,omitempty"`
+	Slots       int      `json:"slots"`
+	InFlight    int      `json:"in_flight"`
+	Games       int      `json:"games"`
+	GamesPerSec float64  `json:"games_per_s"`
+	Bye         bool     `json:"bye,omitempty"` // the worker is leaving
+}
+
+// controlMsg is the coordinator's word to one worker.
+type controlMsg struct {
+	V       int    `json:"v"`
+	Refused string `json:"refused"`
+}
+
+// refusalMsg tells coordinators that a worker gave a job back.
+type refusalMsg struct {
+	V      int    `json:"v"`
+	Job    string `json:"job"`
+	Worker string `json:"worker"`
+	Reason string `json:"reason"`
+}
+
+// decodePresence reads a worker's report. Its version is left for the
+// caller, who refuses a worker of another one by name.
+func decodePresence(data []byte) (presenceMsg, error) {
+	var m presenceMsg
+	if len(data) > MaxMessage {
+		return m, fmt.Errorf("worker report of %d bytes", len(data))
+	}
+	if err := json.Unmarshal(data, &m); err != nil {
+		return m, fmt.Errorf("worker report: %w", err)
+	}
+	switch {
+	case m.ID == "" || len(m.ID) > maxName || !printable(m.ID) || strings.ContainsAny(m.ID, ".*> "):
+		return m, fmt.Errorf("worker report: bad id %.40q", m.ID)
+	case len(m.Name) > maxName || !printable(m.Name) || len(m.Host) > maxName || !printable(m.Host):
+		return m, fmt.Errorf("worker report %s: name or host too long or not printable", m.ID)
+	case len(m.Engines) > maxEngines:
+		return m, fmt.Errorf("worker report %s: %d engines", m.ID, len(m.Engines))
+	case m.Slots < 0 || m.Slots > maxSlots || m.InFlight < 0 || m.InFlight > maxSlots || m.Games < 0:
+		return m, fmt.Errorf("worker report %s: counts out of range", m.ID)
+	case !(m.GamesPerSec >= 0 && m.GamesPerSec < 1e6):
+		return m, fmt.Errorf("worker report %s: games/s out of range", m.ID)
+	}
+	for _, e := range m.Engines {
+		if len(e) > maxText || !printable(e) {
+			return m, fmt.Errorf("worker report %s: engine name too long or not printable", m.ID)
+		}
+	}
+	return m, nil
+}
+
+// presence is the coordinator's table of workers, from their reports. A
+// worker is gone after three report intervals of silence or its goodbye.
+type presence struct {
+	mu       sync.Mutex
+	workers  map[string]*arena.RemoteWorker
+	expire   time.Duration
+	prefetch int // jobs queued ahead per worker, besides its slots
+}
+
+func newPresence(report time.Duration, prefetch int) *presence {
+	return &presence{workers: map[string]*arena.RemoteWorker{}, expire: 3*report + time.Second, prefetch: prefetch}
+}
+
+// update records a report and returns why the worker is refused ("" if it
+// is not); refused is true the first time only, to say so once.
+func (p *presence) update(m presenceMsg, now time.Time) (reason string, first bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if m.Bye {
+		delete(p.workers, m.ID)
+		return "", false
+	}
+	w := p.workers[m.ID]
+	if w == nil {
+		w = &arena.RemoteWorker{ID: m.ID}
+		p.workers[m.ID] = w
+		first = true
+	}
+	w.Name, w.Host, w.Version, w.Engines = m.Name, m.Host, m.V, m.Engines
+	w.Slots, w.InFlight, w.Games, w.GamesPerSec, w.Seen = m.Slots, m.InFlight, m.Games, m.GamesPerSec, now
+	if m.V != Version {
+		w.Refused = versionError(m.V, fmt.Sprintf("worker %s (%s)", m.Name, m.Host)).Error()
+	}
+	return w.Refused, first && w.Refused != ""
+}
+
+// expireOld forgets the workers not heard of for too long.
+func (p *presence) expireOld(now time.Time) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for id, w := range p.workers {
+		if now.Sub(w.Seen) > p.expire {
+			delete(p.workers, id)
+		}
+	}
+}
+
+// list returns the workers by name.
+func (p *presence) list() []arena.RemoteWorker {
+	p.mu.Lock()
+	out := make([]arena.RemoteWorker, 0, len(p.workers))
+	for _, w := range p.workers {
+		c := *w
+		c.Engines = slices.Clone(w.Engines)
+		out = append(out, c)
+	}
+	p.mu.Unlock()
+	slices.SortFunc(out, func(a, b arena.RemoteWorker) int {
+		if c := strings.Compare(a.Name, b.Name); c != 0 {
+			return c
+		}
+		return strings.Compare(a.ID, b.ID)
+	})
+	return out
+}
+
+// slots is how many jobs the workers can take now: their slots, and a
+// few queued ahead so that none waits for the coordinator between games.
+func (p *presence) slots() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	n := 0
+	for _, w := range p.workers {
+		if w.Refused == "" {
+			n += w.Slots + p.prefetch
+		}
+	}
+	return n
+}
+
+// known reports whether the worker is in the table.
+func (p *presence) known(id string) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.workers[id] != nil
+}

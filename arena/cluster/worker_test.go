@@ -1,0 +1,122 @@
+package cluster
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/evochess/evochess/arena"
+	"github.com/nats-io/nats.go"
+)
+
+// fakeEngine offers the test binary as a UCI engine called name.
+func fakeEngine(t *testing.T, name string) string {
+	t.Helper()
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.Symlink(self, path); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv(fakeUCIEnv, "1")
+	return path
+}
+
+// waitFor polls cond for up to 20 s.
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+func TestJobNeedingAnEngineIsGivenBackNotLost(t *testing.T) {
+	engine := fakeEngine(t, "fakeuci")
+	tc := newTestCluster(t, "")
+	lacking := tc.worker(WorkerConfig{Name: "lacking"})
+	tc.waitSlots(1)
+	run, err := tc.coord.Run(context.Background(), t.Name())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer run.Close()
+	ext, err := arena.ParsePlayerSpec("name=ext,uci=/nowhere/fakeuci,nodes=200", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pool := arena.NewRemotePool([]arena.PlayerSpec{ext, testPlayers(t)[0]}, 0, run, nil)
+	defer pool.Close()
+	done := make(chan arena.GameResult, 1)
+	go pool.Run(context.Background(), []arena.GameJob{{White: 0, Black: 1, Options: arena.GameOptions{MaxMoves: 8}}},
+		func(_ arena.GameJob, r arena.GameResult) bool { done <- r; return false })
+	waitFor(t, "the refusal", func() bool { return strings.Contains(lacking.log.String(), "needs fakeuci") })
+	waitFor(t, "the coordinator to hear of it", func() bool { return strings.Contains(tc.log.String(), "gave a job back") })
+	tc.worker(WorkerConfig{Name: "offering", Engines: []string{engine}})
+	select {
+	case r := <-done:
+		if r.Reason == arena.ReasonAborted || r.Reason == arena.ReasonCrashed || len(r.Moves) == 0 {
+			t.Fatalf("game %s %s (%s) with %d moves", r.Outcome, r.Reason, r.Detail, len(r.Moves))
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("the refused job was never played")
+	}
+}
+
+func TestWorkerOfAnotherVersionIsRefusedBothWays(t *testing.T) {
+	tc := newTestCluster(t, "")
+	t.Run("the coordinator refuses its report", func(t *testing.T) {
+		nc, err := nats.Connect(tc.srv.URL())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer nc.Close()
+		control, err := nc.SubscribeSync(controlPrefix + "old1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, _ := json.Marshal(presenceMsg{V: Version + 1, ID: "old1", Name: "old", Host: "h", Slots: 4})
+		nc.Publish(presenceSubj, data)
+		msg, err := control.NextMsg(5 * time.Second)
+		if err != nil {
+			t.Fatal("no refusal sent to the worker:", err)
+		}
+		var m controlMsg
+		if err := json.Unmarshal(msg.Data, &m); err != nil || !strings.Contains(m.Refused, "protocol v2") {
+			t.Fatalf("refusal %q (%v)", msg.Data, err)
+		}
+		if !strings.Contains(tc.log.String(), "refused worker old (h) speaks evochess cluster protocol v2") {
+			t.Fatalf("coordinator log: %q", tc.log.String())
+		}
+		if tc.coord.Slots() != 0 {
+			t.Fatalf("a refused worker's slots count: %d", tc.coord.Slots())
+		}
+	})
+	t.Run("a worker refuses a job of another version", func(t *testing.T) {
+		w := tc.worker(WorkerConfig{Name: "w"})
+		tc.waitSlots(1)
+		data, _ := json.Marshal(jobMsg{V: Version + 1, ID: strings.Repeat("a", 32), Run: strings.Repeat("b", 16)})
+		if _, err := tc.coord.js.Publish(context.Background(), jobSubject(strings.Repeat("b", 16), strings.Repeat("a", 32)), data); err != nil {
+			t.Fatal(err)
+		}
+		var err error
+		select {
+		case err = <-w.done:
+		case <-time.After(20 * time.Second):
+			t.Fatal("the worker went on")
+		}
+		if err == nil || !strings.Contains(err.Error(), "protocol v2, this process v1") {
+			t.Fatalf("worker stopped with %v", err)
+		}
+		w.done <- err
+	})
+}
