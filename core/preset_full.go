@@ -1,12 +1,45 @@
 package core
 
-import "math"
+import (
+	_ "embed"
+	"math"
+	"sync"
+)
 
 // The "full" preset: our tapered evaluation with the union of the seeds'
 // terms. Every weight is a gene (middle- and end-game halves), so the GA can
 // tune it; the defaults are our own hand-set values.
 
 func init() { registerPreset("full", fullSchema) }
+
+// fullDefaults are full's default values: the hand-set ones below, tuned
+// by CMA-ES on labelled selfplay positions and accepted by an SPRT
+// (docs/RESULTS.md, issue 12). testdata/chromosomes holds the hand-set
+// ones as a chromosome file.
+//
+//go:embed presets/full.chromosome.json
+var fullDefaults []byte
+
+var fullTuned = sync.OnceValues(func() ([]float64, error) {
+	s := fullHandSetSchema()
+	if err := setDefaults(s, fullDefaults); err != nil {
+		return nil, err
+	}
+	return s.Default().Values, nil
+})
+
+// fullSchema is full with its shipped defaults.
+func fullSchema() *Schema {
+	s := fullHandSetSchema()
+	v, err := fullTuned()
+	if err != nil {
+		panic(err) // the embedded file is the program's own: TestFullDefaults reads it
+	}
+	for i := range s.Genes {
+		s.Genes[i].Default = v[i]
+	}
+	return s
+}
 
 var pieceTypeNames = [7]string{"", "pawn", "knight", "bishop", "rook", "queen", "king"}
 
@@ -63,7 +96,8 @@ func defaultPST(pt PieceType, ph GenePhase) *[64]float64 {
 	return &t
 }
 
-func fullSchema() *Schema {
+// fullHandSetSchema is full's layout with the hand-set defaults.
+func fullHandSetSchema() *Schema {
 	b := newSchema("full", "tapered evaluation with the union of the seeds' terms (the default)")
 	material := [7][2]int{Pawn: {90, 110}, Knight: {320, 300}, Bishop: {330, 320}, Rook: {470, 530}, Queen: {950, 980}}
 	for pt := Pawn; pt <= Queen; pt++ {
