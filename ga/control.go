@@ -110,7 +110,11 @@ func (r *Run) boundary(ctx context.Context) error {
 func (r *Run) resize(applied []Change) error {
 	n := r.Settings.Population
 	for len(r.Population) < n {
-		r.Population = append(r.Population, r.newGenome(r.startChromosome(0, nil), nil, "joined")) // drawn as generation 0 was (--start)
+		c, err := r.startChromosome(0, nil) // drawn as generation 0 was (--start)
+		if err != nil {
+			return err
+		}
+		r.Population = append(r.Population, r.newGenome(c, nil, "joined"))
 	}
 	for len(r.Population) > n {
 		// The least fit leaves (the first of equals); the dynamic method's

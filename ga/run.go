@@ -99,7 +99,11 @@ func NewRun(s Settings, bus *arena.Bus) (*Run, error) {
 		start = core.Seed003TableI()
 	}
 	for i := 0; i < s.Population; i++ {
-		r.Population = append(r.Population, r.newGenome(r.startChromosome(i, start), nil, "initial"))
+		c, err := r.startChromosome(i, start)
+		if err != nil {
+			return nil, err
+		}
+		r.Population = append(r.Population, r.newGenome(c, nil, "initial"))
 	}
 	if s.Fitness == FitnessProblems || s.Method == Adaptive {
 		suite := s.Suite

@@ -9,14 +9,17 @@ import (
 	"github.com/evochess/evochess/core"
 )
 
-// Values of Settings.Start besides "noise=F".
+// Values of Settings.Start besides "noise=F" and "file=PATH".
 const (
 	StartRandom  = "random"
 	StartDefault = "default"
+	startFile    = "file"
 )
 
-// parseStart reads Settings.Start: the kind ("random", "default" or
-// "noise") and, for noise, F. Empty means random, the seeds' start.
+// parseStart reads Settings.Start: the kind ("random", "default", "noise"
+// or "file") and, for noise, F. Empty means random, the seeds' start.
+// "file=PATH" starts from a chromosome file of the run's preset (a user's
+// own player, tuned further): startFilePath gives PATH.
 func parseStart(start string) (kind string, f float64, err error) {
 	switch start {
 	case "", StartRandom:
@@ -24,9 +27,15 @@ func parseStart(start string) (kind string, f float64, err error) {
 	case StartDefault:
 		return StartDefault, 0, nil
 	}
+	if path, ok := strings.CutPrefix(start, "file="); ok {
+		if path == "" {
+			return "", 0, fmt.Errorf("file=: a chromosome file's path is missing")
+		}
+		return startFile, 0, nil
+	}
 	v, ok := strings.CutPrefix(start, "noise=")
 	if !ok {
-		return "", 0, fmt.Errorf("%q is not random, default or noise=F", start)
+		return "", 0, fmt.Errorf("%q is not random, default, noise=F or file=PATH", start)
 	}
 	f, err = strconv.ParseFloat(v, 64)
 	// F above 1 would clip most genes to their bounds: no longer "the
@@ -35,6 +44,25 @@ func parseStart(start string) (kind string, f float64, err error) {
 		return "", 0, fmt.Errorf("noise=%s: F must be a number in (0, 1]", v)
 	}
 	return "noise", f, nil
+}
+
+// startFilePath is PATH of a "file=PATH" start.
+func startFilePath(start string) string {
+	path, _ := strings.CutPrefix(start, "file=")
+	return path
+}
+
+// loadStartFile reads a file= start's chromosome and checks that it is of
+// the run's preset.
+func loadStartFile(s *Settings) (*core.Chromosome, error) {
+	c, err := core.LoadChromosome(startFilePath(s.Start))
+	if err != nil {
+		return nil, err
+	}
+	if c.Schema.Name != s.Preset {
+		return nil, fmt.Errorf("%s holds a chromosome of %s, the run's is %s", startFilePath(s.Start), c.Schema.Name, s.Preset)
+	}
+	return c, nil
 }
 
 // evolveFamilies splits Settings.Evolve; nil means every gene evolves.
@@ -124,12 +152,20 @@ func geneRange(g *core.Gene) float64 {
 // not evolve take the preset's value whatever the start: a random or
 // noisy value there would be frozen for the whole run, an arbitrary
 // handicap rather than a start.
-func (r *Run) startChromosome(i int, table []*core.Chromosome) *core.Chromosome {
+func (r *Run) startChromosome(i int, table []*core.Chromosome) (*core.Chromosome, error) {
 	kind, f, _ := parseStart(r.Settings.Start) // Check has accepted it
 	var c *core.Chromosome
 	switch {
 	case i < len(table):
 		c = &core.Chromosome{Schema: r.schema, Values: slices.Clone(table[i].Values), Name: table[i].Name}
+	case kind == startFile:
+		// Read when needed (a resumed run that grows its population reads
+		// it again): the run file keeps the individuals, not the start.
+		file, err := loadStartFile(&r.Settings)
+		if err != nil {
+			return nil, fmt.Errorf("setting start: %w", err)
+		}
+		c = &core.Chromosome{Schema: r.schema, Values: slices.Clone(file.Values)}
 	case kind == StartDefault:
 		c = r.schema.Default()
 	case kind == "noise":
@@ -149,11 +185,13 @@ func (r *Run) startChromosome(i int, table []*core.Chromosome) *core.Chromosome 
 			c.Values[j] = g.Default
 		}
 	}
-	return c
+	return c, nil
 }
 
 // checkStartEvolve is Check's part for Start and Evolve.
 func (s *Settings) checkStartEvolve() error {
+	// The form only: a file= start is read by NewRun, so that a saved
+	// run still opens when its start file has gone.
 	if _, _, err := parseStart(s.Start); err != nil {
 		return fmt.Errorf("setting start: %v", err)
 	}

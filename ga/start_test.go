@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"math"
+	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -28,6 +30,8 @@ func TestParseStart(t *testing.T) {
 		{"noise=NaN", "", 0, true},
 		{"noise=", "", 0, true},
 		{"gauss", "", 0, true},
+		{"file=my.chromosome.json", "file", 0, false},
+		{"file=", "", 0, true},
 	}
 	for _, c := range cases {
 		kind, f, err := parseStart(c.in)
@@ -237,5 +241,55 @@ func TestEvolveOnlyNamedGenesEveryMethod(t *testing.T) {
 				t.Fatal("the resumed run differs from the uninterrupted one")
 			}
 		})
+	}
+}
+
+// --start file=PATH: generation 0 takes a chromosome file's values (a
+// user's own player, tuned further); a file of another preset, or none,
+// is refused before the run exists.
+func TestStartFromFile(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string, c *core.Chromosome) string {
+		var b strings.Builder
+		if err := core.WriteChromosome(&b, c); err != nil {
+			t.Fatal(err)
+		}
+		path := dir + "/" + name
+		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	full, _ := core.Preset("full")
+	mine := full.Default()
+	for i := range mine.Values {
+		if g := &full.Genes[i]; !g.Fixed {
+			mine.Values[i] = (g.Lo + g.Hi) / 2
+		}
+	}
+	seed, _ := core.Preset("seed003")
+	good, other := write("mine.json", mine), write("other.json", seed.Default())
+	for _, tc := range []struct {
+		name, start, want string
+	}{
+		{"own file", "file=" + good, ""},
+		{"other preset", "file=" + other, "holds a chromosome of seed003"},
+		{"no file", "file=" + dir + "/none.json", "none.json"},
+	} {
+		s := DefaultSettings(CMAES)
+		s.Fitness, s.Dataset, s.Start, s.Population = FitnessRoundRobin, "", tc.start, 4
+		r, err := NewRun(s, nil)
+		if tc.want != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("%s: %v, want an error naming %q", tc.name, err, tc.want)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if got := r.Population[0].Chromosome.Values; !slices.Equal(got, mine.Values) {
+			t.Errorf("%s: generation 0's first individual is not the file's chromosome", tc.name)
+		}
 	}
 }
