@@ -36,11 +36,14 @@ type Searcher struct {
 	killers [MaxPly + 1][2]Move
 	history [2][64][64]int32
 	counter [16][64]Move // refutation of the previous move, by its piece and destination
-	stack   [MaxPly + 4]frame
-	pv      [MaxPly + 1][MaxPly + 1]Move
-	pvLen   [MaxPly + 1]int
-	lists   [MaxPly + 1]MoveList
-	scores  [MaxPly + 1][256]int32
+	// contHist[piece][to] of a move played one or two plies earlier scores
+	// the quiet moves that answered it well or badly (continuation history).
+	contHist *[16][64]pieceToHistory
+	stack    [MaxPly + 4]frame
+	pv       [MaxPly + 1][MaxPly + 1]Move
+	pvLen    [MaxPly + 1]int
+	lists    [MaxPly + 1]MoveList
+	scores   [MaxPly + 1][256]int32
 }
 
 // frame is the search state at one ply.
@@ -54,7 +57,7 @@ type frame struct {
 // NewSearcher returns a searcher evaluating with w and a transposition
 // table of hashMB megabytes.
 func NewSearcher(w *Weights, hashMB int) *Searcher {
-	return &Searcher{eval: NewEvaluator(w), tt: NewTransTable(hashMB)}
+	return &Searcher{eval: NewEvaluator(w), tt: NewTransTable(hashMB), contHist: new([16][64]pieceToHistory)}
 }
 
 // SetWeights changes the evaluation (a new chromosome) and clears what the
@@ -76,6 +79,7 @@ func (s *Searcher) NewGame() {
 	s.history = [2][64][64]int32{}
 	s.killers = [MaxPly + 1][2]Move{}
 	s.counter = [16][64]Move{}
+	clear(s.contHist[:])
 }
 
 // Stop asks a running search to return as soon as possible (within a few

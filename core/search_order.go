@@ -15,6 +15,40 @@ const (
 	historyMax   = 1 << 14
 )
 
+// pieceToHistory scores quiet moves by the piece moved and its
+// destination; int16 keeps the continuation tables (256 of them) small.
+type pieceToHistory [16][64]int16
+
+// contTables returns the continuation histories of the moves played one
+// and two plies before ply (nil where there was none, or a null move).
+func (s *Searcher) contTables(ply int) (c1, c2 *pieceToHistory) {
+	if ply >= 1 {
+		if f := s.stack[ply-1]; f.moved != NoPiece {
+			c1 = &s.contHist[f.moved][f.move.To()]
+		}
+	}
+	if ply >= 2 {
+		if f := s.stack[ply-2]; f.moved != NoPiece {
+			c2 = &s.contHist[f.moved][f.move.To()]
+		}
+	}
+	return c1, c2
+}
+
+// quietScore orders a quiet move by its butterfly and continuation
+// histories.
+func (s *Searcher) quietScore(p *Position, m Move, c1, c2 *pieceToHistory) int32 {
+	v := s.history[p.side][m.From()][m.To()]
+	pc := p.board[m.From()]
+	if c1 != nil {
+		v += int32(c1[pc][m.To()])
+	}
+	if c2 != nil {
+		v += int32(c2[pc][m.To()])
+	}
+	return v
+}
+
 var mvvValues = [7]int32{0, 100, 300, 300, 500, 900, 0}
 
 // scoreMoves assigns ordering scores to the moves of ply.
@@ -28,7 +62,7 @@ func (s *Searcher) scoreMoves(p *Position, ply int, ttMove Move) {
 			cm = s.counter[prev.moved][prev.move.To()]
 		}
 	}
-	side := p.side
+	c1, c2 := s.contTables(ply)
 	for i, m := range ml.Moves[:ml.N] {
 		switch {
 		case m == ttMove:
@@ -58,7 +92,7 @@ func (s *Searcher) scoreMoves(p *Position, ply int, ttMove Move) {
 		case m == cm:
 			sc[i] = orderCounter
 		default:
-			sc[i] = s.history[side][m.From()][m.To()]
+			sc[i] = s.quietScore(p, m, c1, c2)
 		}
 	}
 }
@@ -102,9 +136,17 @@ func (s *Searcher) updateHistory(p *Position, ply, depth int, best Move, tried [
 	side := p.side
 	bonus := int32(min(depth*depth, 400))
 	h := &s.history[side]
+	c1, c2 := s.contTables(ply)
 	add := func(m Move, b int32) {
 		v := &h[m.From()][m.To()]
 		*v += b - *v*abs32(b)/historyMax
+		pc, to := p.board[m.From()], m.To()
+		for _, c := range [2]*pieceToHistory{c1, c2} {
+			if c != nil {
+				cv := int32(c[pc][to])
+				c[pc][to] = int16(cv + b - cv*abs32(b)/historyMax)
+			}
+		}
 	}
 	add(best, bonus*32)
 	for _, m := range tried {
