@@ -310,6 +310,9 @@ func (s *Settings) Check() error {
 	if s.CPULimit < 0 {
 		return bad("cpu", "%g seconds is negative", s.CPULimit)
 	}
+	if s.StallGenerations < 0 || s.SlowGenerations < 0 {
+		return bad("stall_generations", "%d and slow_generations %d: 0 (never) or more", s.StallGenerations, s.SlowGenerations)
+	}
 	if s.Converged < 0 {
 		return bad("converged", "%g is negative", s.Converged)
 	}

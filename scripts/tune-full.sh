@@ -13,6 +13,9 @@
 #   table        every finished tune-M-F v the default: $GAMES games at nodes=$NODES
 #   sprt M F     tune-M-F's result v the default: match --sprt 0,10 at nodes=$SPRT_NODES
 #
+# Every run starts from $START (default the hand-set full, as the table in RESULTS did) and
+# is scored against $REF (the same); with START=default and REF=full they are today's default.
+#
 # Usage: scripts/tune-full.sh STAGE [ARGS]   Env: DATA (default testdata/runs), CPU (2h),
 #        GAMES (400), NODES (5000), SPRT_NODES (20000), OUT (/tmp/evochess-tune)
 set -euo pipefail
@@ -23,6 +26,8 @@ GAMES=${GAMES:-400}
 NODES=${NODES:-5000}
 SPRT_NODES=${SPRT_NODES:-20000}
 OUT=${OUT:-/tmp/evochess-tune}
+START=${START:-file=$root/testdata/chromosomes/full-handset.chromosome.json}
+REF=${REF:-chromosome=$root/testdata/chromosomes/full-handset.chromosome.json}
 mkdir -p "$OUT"
 bin=$OUT/evochess
 (cd "$root" && go build -o "$bin" .)
@@ -41,7 +46,7 @@ tune)
 		"$bin" evolve --resume "$name" --workers 2 --data "$DATA" --json >>"$OUT/$name.jsonl"
 		exit
 	fi
-	args=(--method "$m" --chromosome full --start default --seed 12 --workers 2 --cpu "$CPU"
+	args=(--method "$m" --chromosome full --start "$START" --seed 12 --workers 2 --cpu "$CPU"
 		--save "$name" --data "$DATA" --checkpoints 2 --json)
 	case $f in
 	positions) args+=(--fitness positions --dataset "$dataset") ;;
@@ -49,13 +54,17 @@ tune)
 	*) args+=(--fitness "$f" --search strong --tc nodes=2000 --max-moves 200) ;;
 	esac
 	case $m in
-	# The budget ends them; cmaes and spsa keep their defaults (SPSA's gain
-	# schedule is set by the planned iterations), adaptive its Gmax per problem.
+	# The budget ends them, not the methods' own stop rules (mnc's unchanged
+	# best, dynamic's convergence, which a start of one chromosome meets at
+	# once, adaptive's generation count); cmaes and spsa keep their defaults
+	# (SPSA's gain schedule is set by the planned iterations).
 	# classic's operator adds ±0.3 to every gene, whatever its range (seed
 	# 000): on full's centipawn tables that is no step at all, so it moves
 	# by 2% of each gene's range instead.
 	classic) args+=(--generations 100000 --mutation scaled --mutation-strength 0.02) ;;
-	mnc | dynamic) args+=(--generations 100000) ;;
+	mnc) args+=(--generations 100000 --stall-generations 0 --slow-generations 0) ;;
+	dynamic) args+=(--generations 100000 --converged 0) ;;
+	adaptive) args+=(--generations 100000) ;;
 	esac
 	"$bin" evolve "${args[@]}" >"$OUT/$name.jsonl"
 	;;
@@ -63,7 +72,7 @@ table)
 	for run in "$DATA"/runs/tune-*/; do
 		name=$(basename "$run")
 		echo "== $name v full: $GAMES games at nodes=$NODES"
-		"$bin" match "name=$name,population=$name#best" "name=full,chromosome=full" --data "$DATA" \
+		"$bin" match "name=$name,population=$name#best" "name=full,$REF" --data "$DATA" \
 			--games "$GAMES" --tc "nodes=$NODES" --max-moves 200 --seed 12 --json >"$OUT/$name-vs-full.json"
 		tail -n 4 "$OUT/$name-vs-full.json"
 	done
@@ -71,7 +80,7 @@ table)
 sprt)
 	m=${1:?method} f=${2:-default}
 	name=tune-$m-$f
-	"$bin" match "name=$name,population=$name#best" "name=full,chromosome=full" --data "$DATA" \
+	"$bin" match "name=$name,population=$name#best" "name=full,$REF" --data "$DATA" \
 		--sprt 0,10 --games 20000 --tc "nodes=$SPRT_NODES" --max-moves 200 --seed 13
 	;;
 *)
