@@ -26,8 +26,10 @@ GAMES=${GAMES:-400}
 NODES=${NODES:-5000}
 SPRT_NODES=${SPRT_NODES:-20000}
 OUT=${OUT:-/tmp/evochess-tune}
-START=${START:-file=$root/testdata/chromosomes/full-handset.chromosome.json}
-REF=${REF:-chromosome=$root/testdata/chromosomes/full-handset.chromosome.json}
+# Relative to the repository (the script runs there): run files keep no machine's paths.
+START=${START:-file=testdata/chromosomes/full-handset.chromosome.json}
+REF=${REF:-chromosome=testdata/chromosomes/full-handset.chromosome.json}
+cd "$root"
 mkdir -p "$OUT"
 bin=$OUT/evochess
 (cd "$root" && go build -o "$bin" .)
