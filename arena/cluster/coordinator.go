@@ -191,7 +191,7 @@ func (c *Coordinator) onPresence(msg *nats.Msg) {
 
 func (c *Coordinator) onRefusal(msg *nats.Msg) {
 	var r refusalMsg
-	if len(msg.Data) > MaxMessage || json.Unmarshal(msg.Data, &r) != nil || len(r.Reason) > maxDetail || !printable(r.Reason) || !printable(r.Worker) {
+	if unmarshal("refusal", msg.Data, &r) != nil || len(r.Reason) > maxDetail || !printable(r.Reason) || !printable(r.Worker) {
 		return
 	}
 	c.logf(true, "cluster: worker %.64s gave a job back: %s", r.Worker, r.Reason)
@@ -230,7 +230,7 @@ func (c *Coordinator) Run(ctx context.Context, identity string) (*RunRemote, err
 		stored: map[string]bool{}, queued: map[string]bool{}, seen: map[[32]byte]int{}}
 	// Follow new results first, then list the old ones: a result stored
 	// in between is in one or the other.
-	cons, err := c.js.OrderedConsumer(ctx, resultStream, jetstream.OrderedConsumerConfig{
+	cons, err := c.js.OrderedConsumer(ctx, ResultStream, jetstream.OrderedConsumerConfig{
 		FilterSubjects: []string{resultPrefix + r.key + ".>"}, DeliverPolicy: jetstream.DeliverNewPolicy})
 	if err != nil {
 		return nil, fmt.Errorf("cluster results: %w", err)

@@ -112,20 +112,13 @@ func runKey(identity string) string {
 	return hex.EncodeToString(h[:8])
 }
 
+func (j jobMsg) header() (int, string, string) { return j.V, j.ID, j.Run }
+
 // decodeJob reads and checks a job message from the network.
 func decodeJob(data []byte) (jobMsg, error) {
-	var j jobMsg
-	if len(data) > MaxMessage {
-		return j, fmt.Errorf("job of %d bytes (at most %d)", len(data), MaxMessage)
-	}
-	if err := json.Unmarshal(data, &j); err != nil {
-		return j, fmt.Errorf("job: %w", err)
-	}
-	if j.V != Version {
-		return j, versionError(j.V, "the job's coordinator")
-	}
-	if !isHex(j.ID, 32) || !isHex(j.Run, 16) {
-		return j, fmt.Errorf("job: id %.40q or run %.40q is not the hex of this protocol", j.ID, j.Run)
+	j, err := decode[jobMsg]("job", "the job's coordinator", data)
+	if err != nil {
+		return j, err
 	}
 	if len(j.Round) > maxName || !printable(j.Round) {
 		return j, fmt.Errorf("job %s: round %.40q is not a short printable text", j.ID, j.Round)

@@ -55,13 +55,42 @@ type worker struct {
 	results  jetstream.Stream
 	pool     *arena.Pool
 	ackWait  time.Duration
-	mu       sync.Mutex // guards ackWait and results: renewed when the queue is
+	mu       sync.Mutex // guards ackWait, results and back: renewed when the queue or connection is
 	inFlight atomic.Int64
 	waiting  atomic.Bool // "waiting for a coordinator" was said
 	games    atomic.Int64
 	fatal    chan error
 	stop     context.CancelFunc
+	// back ends when the connection comes back after a loss: the pulls
+	// waiting at the lost server are gone and are made again at once.
+	back    context.Context
+	newBack context.CancelFunc
 }
+
+// reconnected ends the pulls made before the connection was lost.
+func (w *worker) reconnected(*nats.Conn) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.newBack()
+	w.back, w.newBack = context.WithCancel(context.Background())
+}
+
+// pullContext is one pull's: at most pullWait, and no longer than the
+// connection it was made on.
+func (w *worker) pullContext(ctx context.Context) (context.Context, context.CancelFunc) {
+	w.mu.Lock()
+	back := w.back
+	w.mu.Unlock()
+	pull, cancel := context.WithTimeout(ctx, pullWait)
+	stop := context.AfterFunc(back, cancel)
+	return pull, func() {
+		stop()
+		cancel()
+	}
+}
+
+// pullWait is how long a pull waits at the server for a job.
+const pullWait = 5 * time.Second
 
 // Serve pulls game jobs and plays them until ctx ends, a coordinator
 // refuses the worker, or (tests) it is made to die.
@@ -99,7 +128,8 @@ func Serve(ctx context.Context, cfg WorkerConfig) error {
 	closed := make(chan struct{})
 	client := cfg.Client
 	client.Name = "evochess worker " + w.cfg.Name
-	nc, err := client.connect(nats.ClosedHandler(func(*nats.Conn) { close(closed) }))
+	w.back, w.newBack = context.WithCancel(context.Background())
+	nc, err := client.connect(nats.ClosedHandler(func(*nats.Conn) { close(closed) }), nats.ReconnectHandler(w.reconnected))
 	if err != nil {
 		return err
 	}
@@ -152,6 +182,9 @@ func Serve(ctx context.Context, cfg WorkerConfig) error {
 	}
 	wg.Wait()
 	killed = dead.Load()
+	if !killed { // a killed process says nothing
+		fmt.Fprintf(cfg.Log, "evochess worker %s stopped: %d games played\n", w.cfg.Name, w.games.Load())
+	}
 	return w.why(nil)
 }
 
@@ -185,10 +218,10 @@ func (w *worker) offered() []string {
 // consumer waits for the workers' consumer, which a coordinator creates.
 func (w *worker) consumer(ctx context.Context) (jetstream.Consumer, error) {
 	for {
-		cons, err := w.js.Consumer(ctx, jobStream, workersDurable)
+		cons, err := w.js.Consumer(ctx, JobStream, WorkersConsumer)
 		if err == nil {
 			var results jetstream.Stream
-			if results, err = w.js.Stream(ctx, resultStream); err == nil {
+			if results, err = w.js.Stream(ctx, ResultStream); err == nil {
 				w.mu.Lock()
 				w.ackWait, w.results = cons.CachedInfo().Config.AckWait, results
 				w.mu.Unlock()
@@ -214,7 +247,7 @@ func (w *worker) consumer(ctx context.Context) (jetstream.Consumer, error) {
 
 func (w *worker) onControl(msg *nats.Msg) {
 	var m controlMsg
-	if len(msg.Data) > MaxMessage || json.Unmarshal(msg.Data, &m) != nil || m.Refused == "" || len(m.Refused) > maxDetail || !printable(m.Refused) {
+	if unmarshal("control", msg.Data, &m) != nil || m.Refused == "" || len(m.Refused) > maxDetail || !printable(m.Refused) {
 		return
 	}
 	w.die(fmt.Errorf("refused by the coordinator: %s", m.Refused))
@@ -252,7 +285,7 @@ func (w *worker) publishReport(bye bool, since int64, at time.Time) {
 // slot pulls and plays jobs one at a time until ctx ends.
 func (w *worker) slot(ctx context.Context, cons jetstream.Consumer) error {
 	for ctx.Err() == nil {
-		pull, cancel := context.WithTimeout(ctx, 5*time.Second)
+		pull, cancel := w.pullContext(ctx)
 		msg, err := cons.Next(jetstream.FetchContext(pull))
 		cancel()
 		if err != nil {
@@ -304,9 +337,17 @@ func (w *worker) job(ctx context.Context, msg jetstream.Msg) error {
 		w.refuse(j.ID, fmt.Sprintf("hash %d MB is more than this worker allows (%d)", max(white.HashMB, black.HashMB), w.cfg.MaxHashMB))
 		return nil
 	}
-	if meta, err := msg.Metadata(); err == nil && meta.NumDelivered > 1 && w.stored(ctx, j) {
+	// Every job is looked up first, not only redelivered ones: a server
+	// killed and restarted may have lost its record of a delivery and
+	// offer a played job as new.
+	if w.stored(ctx, j) {
 		msg.Ack() // played by a worker that died before its ack
 		return nil
+	}
+	if meta, err := msg.Metadata(); err == nil && meta.NumDelivered > 1 {
+		// Said for each such job: rare, and what tells an operator that
+		// workers die or stall (or refuse) and games are played again.
+		fmt.Fprintf(w.cfg.Log, "job %s, delivery %d (its last worker died, stalled or gave it back): playing it\n", j.ID, meta.NumDelivered)
 	}
 	w.inFlight.Add(1)
 	defer w.inFlight.Add(-1)
@@ -334,10 +375,11 @@ func (w *worker) job(ctx context.Context, msg jetstream.Msg) error {
 		}
 	}
 	// Acknowledged only now that the result is stored: a worker dying
-	// before this line costs a replayed game, never a lost one.
-	ack, cancel := context.WithTimeout(ctx, 10*time.Second)
-	msg.DoubleAck(ack)
-	cancel()
+	// before this line costs a replayed game, never a lost one. The ack
+	// is not waited for: if it is lost (the server went down), the job
+	// comes back and whoever takes it finds its result stored, whereas a
+	// confirmed ack would hold the slot until its timeout.
+	msg.Ack()
 	w.games.Add(1)
 	return nil
 }

@@ -6,10 +6,12 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/evochess/evochess/arena"
+	"github.com/evochess/evochess/core"
 	"github.com/nats-io/nats.go"
 )
 
@@ -119,4 +121,29 @@ func TestWorkerOfAnotherVersionIsRefusedBothWays(t *testing.T) {
 		}
 		w.done <- err
 	})
+}
+
+// A restarted server may have lost its record of a delivery and offer a
+// played job as new: the worker finds its result and does not play it.
+func TestWorkerDoesNotReplayAStoredResult(t *testing.T) {
+	tc := newTestCluster(t, "")
+	ctx := context.Background()
+	j := goodJob(t)
+	res, _ := json.Marshal(resultMsg{V: Version, ID: j.ID, Run: j.Run, Worker: "gone", Outcome: core.Draw, Reason: arena.ReasonMaxMoves})
+	if _, err := tc.coord.js.Publish(ctx, resultSubject(j.Run, j.ID), res); err != nil {
+		t.Fatal(err)
+	}
+	job, _ := json.Marshal(j)
+	if _, err := tc.coord.js.Publish(ctx, jobSubject(j.Run, j.ID), job); err != nil {
+		t.Fatal(err)
+	}
+	var played atomic.Int64
+	tc.worker(WorkerConfig{dieBeforeResult: func() bool { played.Add(1); return false }})
+	waitFor(t, "the job to be taken off the queue", func() bool {
+		info, err := tc.coord.jobs.Info(ctx)
+		return err == nil && info.State.Msgs == 0
+	})
+	if n := played.Load(); n != 0 {
+		t.Fatalf("the worker played the job %d times", n)
+	}
 }
