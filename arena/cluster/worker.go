@@ -129,7 +129,9 @@ func Serve(ctx context.Context, cfg WorkerConfig) error {
 	client := cfg.Client
 	client.Name = "evochess worker " + w.cfg.Name
 	w.back, w.newBack = context.WithCancel(context.Background())
-	nc, err := client.connect(nats.ClosedHandler(func(*nats.Conn) { close(closed) }), nats.ReconnectHandler(w.reconnected))
+	// A worker may start before its coordinator's server: it waits.
+	nc, err := client.connect(nats.ClosedHandler(func(*nats.Conn) { close(closed) }), nats.ReconnectHandler(w.reconnected),
+		nats.RetryOnFailedConnect(true))
 	if err != nil {
 		return err
 	}
@@ -218,7 +220,10 @@ func (w *worker) offered() []string {
 // consumer waits for the workers' consumer, which a coordinator creates.
 func (w *worker) consumer(ctx context.Context) (jetstream.Consumer, error) {
 	for {
-		cons, err := w.js.Consumer(ctx, JobStream, WorkersConsumer)
+		// A short look: a server not there yet is said at once.
+		look, cancel := context.WithTimeout(ctx, 2*time.Second)
+		cons, err := w.js.Consumer(look, JobStream, WorkersConsumer)
+		cancel()
 		if err == nil {
 			var results jetstream.Stream
 			if results, err = w.js.Stream(ctx, ResultStream); err == nil {
@@ -235,6 +240,9 @@ func (w *worker) consumer(ctx context.Context) (jetstream.Consumer, error) {
 			return nil, ctx.Err()
 		}
 		if w.waiting.CompareAndSwap(false, true) { // said once, by one slot
+			if !w.nc.IsConnected() {
+				err = errors.New("no NATS server answers there yet")
+			}
 			fmt.Fprintf(w.cfg.Log, "waiting for a coordinator at %s (%v)\n", w.cfg.Client.URL, err)
 		}
 		select {

@@ -3,6 +3,7 @@ package cluster
 import (
 	"context"
 	"encoding/json"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/evochess/evochess/arena"
 	"github.com/evochess/evochess/core"
+	"github.com/evochess/evochess/internal/syncbuf"
 	"github.com/nats-io/nats.go"
 )
 
@@ -145,5 +147,47 @@ func TestWorkerDoesNotReplayAStoredResult(t *testing.T) {
 	})
 	if n := played.Load(); n != 0 {
 		t.Fatalf("the worker played the job %d times", n)
+	}
+}
+
+// A worker started before its coordinator's server waits for it, saying
+// so, and then plays.
+func TestWorkerStartedBeforeTheServerWaits(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	l.Close()
+	log := &syncbuf.Buffer{}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- Serve(ctx, WorkerConfig{Client: ClientConfig{URL: "nats://" + addr}, Slots: 1, Report: testReport, Log: log})
+	}()
+	defer func() {
+		cancel()
+		<-done
+	}()
+	waitFor(t, "the worker to say it waits", func() bool { return strings.Contains(log.String(), "no NATS server answers there yet") })
+	srv, err := StartServer(ServerConfig{Listen: addr, StoreDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	coord, err := NewCoordinator(ctx, Config{Server: srv, AckWait: testAckWait, Report: testReport})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer coord.Close()
+	run, err := coord.Run(ctx, t.Name())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer run.Close()
+	waitFor(t, "the worker's report", func() bool { return coord.Slots() > 0 })
+	tournament(t, 0, run)
+	if run.Games() == 0 {
+		t.Fatal("the worker played no game")
 	}
 }
