@@ -384,7 +384,10 @@ func (r *RunRemote) result(ctx context.Context, id string, data []byte, try int)
 	case m := <-ch:
 		return m, nil
 	case <-ctx.Done():
-		if seq != 0 { // nobody wants the game any more
+		// Nobody wants the game any more: its worker drops it if it
+		// plays, and it leaves the queue if it waits there.
+		r.c.nc.Publish(cancelSubject(r.key, id), nil)
+		if seq != 0 {
 			del, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 			r.c.jobs.DeleteMsg(del, seq)
 			cancel()

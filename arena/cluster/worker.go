@@ -40,6 +40,9 @@ type WorkerConfig struct {
 	// makes the worker vanish as a killed process would, the game
 	// unreported and its job unacknowledged.
 	dieBeforeResult func() bool
+	// fakeGame, when set (measurements), plays instead of the engines:
+	// a worker whose games cost nothing, to load a coordinator.
+	fakeGame func(jobMsg) arena.GameResult
 }
 
 // errKilled is what Serve returns when a test has it die.
@@ -59,6 +62,7 @@ type worker struct {
 	inFlight atomic.Int64
 	waiting  atomic.Bool // "waiting for a coordinator" was said
 	games    atomic.Int64
+	live     playing // the games in flight, for their coordinators to cancel
 	fatal    chan error
 	stop     context.CancelFunc
 	// back ends when the connection comes back after a loss: the pulls
@@ -150,6 +154,9 @@ func Serve(ctx context.Context, cfg WorkerConfig) error {
 		return err
 	}
 	if _, err := nc.Subscribe(controlPrefix+w.id, w.onControl); err != nil {
+		return err
+	}
+	if _, err := nc.Subscribe(cancelPrefix+">", w.onCancel); err != nil {
 		return err
 	}
 	cons, err := w.consumer(ctx)
@@ -359,8 +366,15 @@ func (w *worker) job(ctx context.Context, msg jetstream.Msg) error {
 	}
 	w.inFlight.Add(1)
 	defer w.inFlight.Add(-1)
-	res := w.play(ctx, msg, j, white, black)
+	game, done := w.live.start(ctx, j.ID)
+	defer done()
+	res := w.play(game, msg, j, white, black)
 	if res.Reason == arena.ReasonAborted {
+		if ctx.Err() == nil { // its coordinator does not want it any more
+			msg.Term()
+			fmt.Fprintf(w.cfg.Log, "job %s: dropped, its run stopped\n", j.ID)
+			return nil
+		}
 		msg.Nak() // the worker is stopping: someone else plays it
 		return nil
 	}
@@ -412,6 +426,9 @@ func (w *worker) play(ctx context.Context, msg jetstream.Msg, j jobMsg, white, b
 			}
 		}
 	}()
+	if w.cfg.fakeGame != nil {
+		return w.cfg.fakeGame(j)
+	}
 	return w.pool.PlayOne(ctx, arena.GameJob{ID: j.Game, Options: j.Options, Round: j.Round}, white, black)
 }
 
