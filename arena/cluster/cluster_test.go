@@ -208,6 +208,14 @@ func TestRemoteTournamentMatchesLocal(t *testing.T) {
 			if run.Games() == 0 {
 				t.Fatal("no game was played remotely")
 			}
+			// The three players' genes were stored once each, not per job.
+			stream, err := tc.coord.js.Stream(context.Background(), GenesStream)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if st := stream.CachedInfo().State; st.Msgs != 3 || st.LastSeq != 3 {
+				t.Fatalf("genes stored %d times, %d kept, for 3 players", st.LastSeq, st.Msgs)
+			}
 		})
 	}
 }

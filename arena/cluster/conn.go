@@ -38,8 +38,8 @@ func (c ClientConfig) connect(extra ...nats.Option) (*nats.Conn, error) {
 	return nc, nil
 }
 
-// streams creates (or updates to this version's settings) the job and
-// result streams and the workers' consumer, whose ack wait is ackWait.
+// streams creates (or updates to this version's settings) the job, result
+// and genes streams and the workers' consumer, whose ack wait is ackWait.
 func streams(ctx context.Context, js jetstream.JetStream, ackWait time.Duration) (jobs, results jetstream.Stream, err error) {
 	jobs, err = js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
 		Name: JobStream, Subjects: []string{jobPrefix + ">"}, Retention: jetstream.WorkQueuePolicy,
@@ -55,6 +55,14 @@ func streams(ctx context.Context, js jetstream.JetStream, ackWait time.Duration)
 	})
 	if err != nil {
 		return nil, nil, fmt.Errorf("cluster result stream: %w", err)
+	}
+	_, err = js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
+		Name: GenesStream, Subjects: []string{genesPrefix + ">"}, Retention: jetstream.LimitsPolicy,
+		Storage: jetstream.FileStorage, MaxMsgSize: MaxMessage, Duplicates: dedupWindow, MaxAge: keepResults,
+		MaxMsgsPerSubject: 1, // genes are their hash's: a copy replaces them
+	})
+	if err != nil {
+		return nil, nil, fmt.Errorf("cluster genes stream: %w", err)
 	}
 	_, err = jobs.CreateOrUpdateConsumer(ctx, jetstream.ConsumerConfig{
 		Durable: WorkersConsumer, AckPolicy: jetstream.AckExplicitPolicy, AckWait: ackWait,

@@ -45,6 +45,7 @@ type Coordinator struct {
 	js      jetstream.JetStream
 	jobs    jetstream.Stream
 	results jetstream.Stream
+	shared  genesShared // genes stored, and named chromosomes encoded
 	pres    *presence
 	closed  chan struct{} // the connection is closed
 	stop    context.CancelFunc
@@ -310,9 +311,14 @@ const maxBadResults = 3
 // Play publishes the job (unless the run has it stored or queued already)
 // and waits for its first good result.
 func (r *RunRemote) Play(ctx context.Context, rj arena.RemoteJob) (arena.GameResult, error) {
-	j, err := newJob(r.key, rj)
+	j, err := newJob(&r.c.shared, r.key, rj)
 	if err != nil {
 		return arena.GameResult{}, err
+	}
+	for _, p := range []playerMsg{j.White, j.Black} { // the genes before the job that names them
+		if err := r.share(ctx, p); err != nil {
+			return arena.GameResult{}, err
+		}
 	}
 	ck := j.contentKey()
 	r.mu.Lock()

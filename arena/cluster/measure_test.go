@@ -45,17 +45,19 @@ func skipUnlessMeasuring(t *testing.T) {
 	}
 }
 
-// measurePlayers are two built-in players of the largest chromosome
-// (full: 836 genes), as a tuning run's individuals are: their genes travel
-// with every job.
+// measurePlayers are two individuals of the largest chromosome (full: 836
+// genes), as an evolution or a tuning run hands them to its pool.
 func measurePlayers(t *testing.T) []arena.PlayerSpec {
+	s, err := core.Preset("full")
+	if err != nil {
+		t.Fatal(err)
+	}
 	var out []arena.PlayerSpec
-	for _, s := range []string{"name=a,chromosome=full,nodes=500", "name=b,chromosome=full,nodes=500"} {
-		ps, err := arena.ParsePlayerSpec(s, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, ps)
+	for i, name := range []string{"g1", "g2"} {
+		c := s.Default()
+		c.Values[0] += float64(i) // two individuals, two sets of genes
+		tc, _ := arena.ParseTimeControl("nodes=500")
+		out = append(out, arena.PlayerSpec{Name: name, Genes: c, HashMB: 16, TC: &tc})
 	}
 	return out
 }
@@ -90,12 +92,12 @@ func TestMeasureTraffic(t *testing.T) {
 	players, jobs := measurePlayers(t), measureJobs(t, *measureGames)
 	jobBytes, genes := 0, [2]int{}
 	for _, j := range jobs {
-		m, err := newJob(run.key, arena.RemoteJob{Job: j, White: players[j.White], Black: players[j.Black]})
+		m, err := newJob(&tc.coord.shared, run.key, arena.RemoteJob{Job: j, White: players[j.White], Black: players[j.Black]})
 		if err != nil {
 			t.Fatal(err)
 		}
 		data, _ := json.Marshal(m)
-		jobBytes, genes = jobBytes+len(data), [2]int{len(m.White.Genes) / 8, len(m.Black.Genes) / 8}
+		jobBytes, genes = jobBytes+len(data), [2]int{len(m.White.raw) / 8, len(m.Black.raw) / 8}
 	}
 	before, _ := tc.srv.ns.Varz(nil)
 	coordBefore := tc.coord.nc.Stats()
@@ -113,8 +115,8 @@ func TestMeasureTraffic(t *testing.T) {
 	}
 	g := float64(len(jobs))
 	t.Logf("%d games in %.1f s on 2 workers, %.1f plies a game", len(jobs), secs, float64(plies)/g)
-	t.Logf("job message %.0f bytes (two chromosomes' genes: %d and %d genes); result stored %.0f bytes",
-		float64(jobBytes)/g, genes[0], genes[1], float64(info.State.Bytes)/g)
+	t.Logf("job message %.0f bytes (the genes apart: %d and %d genes, %d bytes each, stored once); result stored %.0f bytes",
+		float64(jobBytes)/g, genes[0], genes[1], 8*genes[0], float64(info.State.Bytes)/g)
 	t.Logf("server, a game: %.1f messages in, %.1f out; %.0f bytes in, %.0f out",
 		float64(after.InMsgs-before.InMsgs)/g, float64(after.OutMsgs-before.OutMsgs)/g,
 		float64(after.InBytes-before.InBytes)/g, float64(after.OutBytes-before.OutBytes)/g)

@@ -20,8 +20,9 @@ import (
 )
 
 // Version is the protocol version every message carries. A worker and a
-// coordinator of different versions refuse each other.
-const Version = 1
+// coordinator of different versions refuse each other. (2: genes travel
+// apart from the jobs that name them.)
+const Version = 2
 
 // Streams, consumer and subjects: named for the operator of an existing
 // NATS server, who grants them (every subject is under Subjects), and for

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/evochess/evochess/arena"
+	"github.com/evochess/evochess/core"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 )
@@ -56,15 +57,18 @@ type worker struct {
 	nc       *nats.Conn
 	js       jetstream.JetStream
 	results  jetstream.Stream
-	pool     *arena.Pool
-	ackWait  time.Duration
-	mu       sync.Mutex // guards ackWait, results and back: renewed when the queue or connection is
-	inFlight atomic.Int64
-	waiting  atomic.Bool // "waiting for a coordinator" was said
-	games    atomic.Int64
-	live     playing // the games in flight, for their coordinators to cancel
-	fatal    chan error
-	stop     context.CancelFunc
+	// genesStream holds the genes jobs name; genes keeps those fetched.
+	genesStream jetstream.Stream
+	genes       genesCache
+	pool        *arena.Pool
+	ackWait     time.Duration
+	mu          sync.Mutex // guards ackWait, results, genesStream and back: renewed when the queue or connection is
+	inFlight    atomic.Int64
+	waiting     atomic.Bool // "waiting for a coordinator" was said
+	games       atomic.Int64
+	live        playing // the games in flight, for their coordinators to cancel
+	fatal       chan error
+	stop        context.CancelFunc
 	// back ends when the connection comes back after a loss: the pulls
 	// waiting at the lost server are gone and are made again at once.
 	back    context.Context
@@ -232,10 +236,13 @@ func (w *worker) consumer(ctx context.Context) (jetstream.Consumer, error) {
 		cons, err := w.js.Consumer(look, JobStream, WorkersConsumer)
 		cancel()
 		if err == nil {
-			var results jetstream.Stream
+			var results, genes jetstream.Stream
 			if results, err = w.js.Stream(ctx, ResultStream); err == nil {
+				genes, err = w.js.Stream(ctx, GenesStream)
+			}
+			if err == nil {
 				w.mu.Lock()
-				w.ackWait, w.results = cons.CachedInfo().Config.AckWait, results
+				w.ackWait, w.results, w.genesStream = cons.CachedInfo().Config.AckWait, results, genes
 				w.mu.Unlock()
 				if w.waiting.Swap(false) {
 					fmt.Fprintf(w.cfg.Log, "found a coordinator's queue at %s\n", w.cfg.Client.URL)
@@ -340,8 +347,17 @@ func (w *worker) job(ctx context.Context, msg jetstream.Msg) error {
 		w.refuse(j.ID, err.Error())
 		return nil
 	}
-	white, errW := j.White.spec(w.engines)
-	black, errB := j.Black.spec(w.engines)
+	// Every job is looked up first, not only redelivered ones: a server
+	// killed and restarted may have lost its record of a delivery and
+	// offer a played job as new. (First: a played job is acked even by a
+	// worker that lacks its players.)
+	if w.stored(ctx, j) {
+		msg.Ack() // played by a worker that died before its ack
+		return nil
+	}
+	chromosome := func(name, schema, id string) (*core.Chromosome, error) { return w.chromosome(ctx, name, schema, id) }
+	white, errW := j.White.spec(w.engines, chromosome)
+	black, errB := j.Black.spec(w.engines, chromosome)
 	if err := errors.Join(errW, errB); err != nil {
 		msg.NakWithDelay(refuseDelay) // another worker may have what it needs
 		w.refuse(j.ID, err.Error())
@@ -350,13 +366,6 @@ func (w *worker) job(ctx context.Context, msg jetstream.Msg) error {
 	if white.HashMB > w.cfg.MaxHashMB || black.HashMB > w.cfg.MaxHashMB {
 		msg.NakWithDelay(refuseDelay)
 		w.refuse(j.ID, fmt.Sprintf("hash %d MB is more than this worker allows (%d)", max(white.HashMB, black.HashMB), w.cfg.MaxHashMB))
-		return nil
-	}
-	// Every job is looked up first, not only redelivered ones: a server
-	// killed and restarted may have lost its record of a delivery and
-	// offer a played job as new.
-	if w.stored(ctx, j) {
-		msg.Ack() // played by a worker that died before its ack
 		return nil
 	}
 	if meta, err := msg.Metadata(); err == nil && meta.NumDelivered > 1 {

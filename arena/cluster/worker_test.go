@@ -3,6 +3,7 @@ package cluster
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net"
 	"os"
 	"path/filepath"
@@ -95,10 +96,10 @@ func TestWorkerOfAnotherVersionIsRefusedBothWays(t *testing.T) {
 			t.Fatal("no refusal sent to the worker:", err)
 		}
 		var m controlMsg
-		if err := json.Unmarshal(msg.Data, &m); err != nil || !strings.Contains(m.Refused, "protocol v2") {
+		if err := json.Unmarshal(msg.Data, &m); err != nil || !strings.Contains(m.Refused, fmt.Sprintf("protocol v%d", Version+1)) {
 			t.Fatalf("refusal %q (%v)", msg.Data, err)
 		}
-		if !strings.Contains(tc.log.String(), "refused worker old (h) speaks evochess cluster protocol v2") {
+		if !strings.Contains(tc.log.String(), fmt.Sprintf("refused worker old (h) speaks evochess cluster protocol v%d", Version+1)) {
 			t.Fatalf("coordinator log: %q", tc.log.String())
 		}
 		if tc.coord.Slots() != 0 {
@@ -118,7 +119,7 @@ func TestWorkerOfAnotherVersionIsRefusedBothWays(t *testing.T) {
 		case <-time.After(20 * time.Second):
 			t.Fatal("the worker went on")
 		}
-		if err == nil || !strings.Contains(err.Error(), "protocol v2, this process v1") {
+		if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("protocol v%d, this process v%d", Version+1, Version)) {
 			t.Fatalf("worker stopped with %v", err)
 		}
 		w.done <- err
