@@ -45,20 +45,37 @@ local_run() { # round
 	"$bin" "${match[@]}" --concurrency 2 --pgn "$tmp/local$1.pgn" >"$tmp/local$1.json" 2>/dev/null
 }
 
+# alone runs a command in a subshell that records its pid in $tmp/$1.pid
+# and, once it ends, its CPU seconds in $tmp/$1.cpu.
+alone() { # name command...
+	local name=$1
+	shift
+	(
+		"$@" &
+		echo $! >"$tmp/$name.pid"
+		wait $! || true
+		times >"$tmp/$name.times"
+		cpu <"$tmp/$name.times" >"$tmp/$name.cpu"
+	) &
+}
+
 remote_run() { # round
-	local port coordinator w1 w2
+	local port
 	port=$(freeport)
-	"$bin" "${match[@]}" --concurrency 0 --cluster-listen "127.0.0.1:$port" --data "$tmp/data$1" \
-		--pgn "$tmp/remote$1.pgn" >"$tmp/remote$1.json" 2>"$tmp/remote$1.log" &
-	coordinator=$!
+	rm -f "$tmp"/coordinator.pid "$tmp"/w[12].pid
+	alone coordinator "$bin" "${match[@]}" --concurrency 0 --cluster-listen "127.0.0.1:$port" --data "$tmp/data$1" \
+		--pgn "$tmp/remote$1.pgn" >"$tmp/remote$1.json" 2>"$tmp/remote$1.log"
 	until listening "$port"; do sleep 0.01; done
-	"$bin" worker --cluster "nats://127.0.0.1:$port" --workers 1 --name w1 2>>"$tmp/workers$1.log" &
-	w1=$!
-	"$bin" worker --cluster "nats://127.0.0.1:$port" --workers 1 --name w2 2>>"$tmp/workers$1.log" &
-	w2=$!
-	wait "$coordinator"
-	kill "$w1" "$w2"
-	wait "$w1" "$w2" || true
+	alone w1 "$bin" worker --cluster "nats://127.0.0.1:$port" --workers 1 --name w1 2>>"$tmp/workers$1.log"
+	alone w2 "$bin" worker --cluster "nats://127.0.0.1:$port" --workers 1 --name w2 2>>"$tmp/workers$1.log"
+	until [ -s "$tmp/coordinator.cpu" ]; do sleep 0.05; done
+	for w in w1 w2; do
+		until [ -s "$tmp/$w.pid" ]; do sleep 0.01; done
+		kill "$(cat "$tmp/$w.pid")"
+	done
+	wait
+	echo "$(cat "$tmp/coordinator.cpu") $(cat "$tmp/w1.cpu") $(cat "$tmp/w2.cpu")" >"$tmp/remote$1.cpu"
+	rm -f "$tmp"/coordinator.cpu "$tmp"/w[12].cpu
 }
 
 # measure runs one configuration in a subshell and prints "wall cpu".
@@ -88,6 +105,10 @@ for r in $(seq "$ROUNDS"); do
 		printf "%-7s %5d %9.2f %11.3f %12.4f\n" "$kind" "$r" "$wall" "$(awk -v g="$GAMES" -v w="$wall" 'BEGIN { print g / w }')" \
 			"$(awk -v g="$GAMES" -v c="$c" 'BEGIN { print c / g }')" | tee -a "$tmp/summary"
 	done
+	read -r cc c1 c2 <"$tmp/remote$r.cpu"
+	awk -v g="$GAMES" -v c="$cc" -v w="$(awk -v a="$c1" -v b="$c2" 'BEGIN { print a + b }')" \
+		'BEGIN { printf "        remote CPU a game: coordinator with the server %.4f s, the two workers %.4f s\n", c / g, w / g }' |
+		tee -a "$tmp/split"
 	a=$(jq -c '[.standings[] | [.player, .wins, .draws, .losses]]' "$tmp/local$r.json")
 	b=$(jq -c '[.standings[] | [.player, .wins, .draws, .losses]]' "$tmp/remote$r.json")
 	if [ "$a" != "$b" ] || [ "$(games "$tmp/local$r.pgn")" != "$(games "$tmp/remote$r.pgn")" ]; then
@@ -100,4 +121,5 @@ awk '{ n[$1]++; g[$1] += $4; c[$1] += $5 } END {
 		g["local"] / n["local"], g["remote"] / n["remote"], 100 * (g["remote"] / n["remote"]) / (g["local"] / n["local"]),
 		c["local"] / n["local"], c["remote"] / n["remote"], 100 * (c["remote"] / c["local"] - 1)
 }' "$tmp/summary"
+awk '{ c += $9; w += $14; n++ } END { printf "mean remote CPU a game: coordinator with the server %.4f s, workers %.4f s\n", c / n, w / n }' "$tmp/split"
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
