@@ -22,6 +22,11 @@ type evaluator struct {
 	ref    arena.PlayerSpec
 	starts []string // reference fitness: the fixed middlegame starts
 	games  int      // games played so far (all kinds)
+	// round is the generation the games belong to, as their jobs' Round:
+	// a remote side tells a generation's games from the same pairings of
+	// another by it, so that a run resumed mid-generation gives its games
+	// the ids the stopped process gave them and finds their results.
+	round string
 	// searchers are the problem searchers, one per worker, kept from one
 	// generation to the next (the adaptive method searches one problem a
 	// generation: new hash tables each time would cost more than the
@@ -73,7 +78,7 @@ func (ev *evaluator) options(start string) arena.GameOptions {
 // order; job IDs are set to their indices.
 func (ev *evaluator) play(ctx context.Context, players []arena.PlayerSpec, jobs []arena.GameJob) ([]arena.GameResult, error) {
 	for i := range jobs {
-		jobs[i].ID = i
+		jobs[i].ID, jobs[i].Round = i, ev.round
 	}
 	ev.pool.SetPlayers(players)
 	out := make([]arena.GameResult, len(jobs))

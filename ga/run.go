@@ -237,6 +237,7 @@ func (r *Run) step(ctx context.Context) error {
 	saved := r.snapshot()
 	gamesBefore := r.ev.games
 	began, cpuBefore := time.Now(), processCPU()
+	r.ev.round = fmt.Sprintf("generation %d", r.Generation)
 	var err error
 	switch r.Settings.Method {
 	case Classic:

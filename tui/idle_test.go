@@ -6,6 +6,7 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/evochess/evochess/arena/syncbuf"
 )
 
 // --idle counts the user's keys, not the screen's redraws: a session whose
@@ -13,7 +14,7 @@ import (
 // is closed after the idle time, and told why.
 func TestSSHIdleIsMeasuredOnInput(t *testing.T) {
 	const idle = 2 * time.Second
-	logs := &lockedBuf{}
+	logs := &syncbuf.Buffer{}
 	addr, _, _ := startSSHWith(t, func(c *SSHConfig) { c.Idle, c.Log = idle, logs })
 	c := dial(t, addr)
 	defer c.Close()

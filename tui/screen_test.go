@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"io"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 )
@@ -31,22 +30,4 @@ func waitFor(t *testing.T, out *screen, text string) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-}
-
-// lockedBuf is a goroutine-safe output sink.
-type lockedBuf struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuf) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuf) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
 }

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"github.com/evochess/evochess/arena/syncbuf"
 	"strings"
 	"testing"
 	"unicode"
@@ -20,7 +21,7 @@ func TestSSHHostileUserNames(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			logs := &lockedBuf{}
+			logs := &syncbuf.Buffer{}
 			addr, _ := startSSHLogged(t, logs)
 			owner := dialAs(t, addr, c.user)
 			defer owner.Close()

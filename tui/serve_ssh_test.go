@@ -10,6 +10,7 @@ import (
 
 	gossh "golang.org/x/crypto/ssh"
 
+	"github.com/evochess/evochess/arena/syncbuf"
 	"github.com/evochess/evochess/saves"
 )
 
@@ -73,7 +74,7 @@ func dialAs(t *testing.T, addr, user string) *gossh.Client {
 type sshTerm struct {
 	*gossh.Session
 	in  io.Writer
-	out *lockedBuf
+	out *syncbuf.Buffer
 }
 
 // waitFor waits for text in the session's output.
@@ -98,7 +99,7 @@ func session(t *testing.T, c *gossh.Client) *sshTerm {
 	if err := s.RequestPty("xterm-256color", 30, 100, gossh.TerminalModes{}); err != nil {
 		t.Fatal(err)
 	}
-	out := &lockedBuf{}
+	out := &syncbuf.Buffer{}
 	s.Stdout = out
 	in, err := s.StdinPipe()
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 
 	gossh "golang.org/x/crypto/ssh"
 
+	"github.com/evochess/evochess/arena/syncbuf"
 	"github.com/evochess/evochess/core"
 	"github.com/evochess/evochess/saves"
 )
@@ -64,7 +65,7 @@ func TestSSHAuthorizedKeys(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	logs := &lockedBuf{}
+	logs := &syncbuf.Buffer{}
 	addr, root, _ := startSSHWith(t, func(c *SSHConfig) { c.Keys, c.Log = keys, logs })
 	savePlayer(t, root, "libchamp") // the shared library's
 

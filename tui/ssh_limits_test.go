@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/evochess/evochess/arena/syncbuf"
 	gossh "golang.org/x/crypto/ssh"
 )
 
@@ -25,7 +26,7 @@ func closedWithin(t *testing.T, conn net.Conn, d time.Duration) {
 // A connection that says nothing, and one that completes the handshake
 // but opens no session, are closed after the handshake time, and logged.
 func TestSSHHandshakeTimeout(t *testing.T) {
-	logs := &lockedBuf{}
+	logs := &syncbuf.Buffer{}
 	addr, _, _ := startSSHWith(t, func(c *SSHConfig) {
 		c.Log, c.Limits.Handshake = logs, 300*time.Millisecond
 	})
@@ -74,7 +75,7 @@ func refused(t *testing.T, c *gossh.Client) (string, int) {
 	if err := s.RequestPty("xterm-256color", 30, 100, gossh.TerminalModes{}); err != nil {
 		t.Fatal(err)
 	}
-	out := &lockedBuf{}
+	out := &syncbuf.Buffer{}
 	s.Stdout, s.Stderr = out, out
 	if err := s.Shell(); err != nil {
 		t.Fatal(err)
@@ -97,7 +98,7 @@ func refused(t *testing.T, c *gossh.Client) (string, int) {
 // One connection opens at most PerConnection sessions: the next channel is
 // rejected, with the reason.
 func TestSSHSessionsPerConnection(t *testing.T) {
-	logs := &lockedBuf{}
+	logs := &syncbuf.Buffer{}
 	addr, _, _ := startSSHWith(t, func(c *SSHConfig) { c.Log, c.Limits.PerConnection = logs, 1 })
 	c := dial(t, addr)
 	defer c.Close()
@@ -143,7 +144,7 @@ func TestSSHSessionCaps(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			logs := &lockedBuf{}
+			logs := &syncbuf.Buffer{}
 			addr, _, _ := startSSHWith(t, func(c *SSHConfig) { c.Log, c.Limits = logs, tc.lim })
 			var clients []*gossh.Client
 			var sessions []*sshTerm
@@ -172,7 +173,7 @@ func TestSSHSessionCaps(t *testing.T) {
 					t.Fatal(err)
 				}
 				s.RequestPty("xterm-256color", 30, 100, gossh.TerminalModes{})
-				out := &lockedBuf{}
+				out := &syncbuf.Buffer{}
 				s.Stdout, s.Stderr = out, out
 				in, _ := s.StdinPipe()
 				s.Shell()

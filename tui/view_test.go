@@ -35,14 +35,18 @@ func testApp(t *testing.T, w, h int) *App {
 }
 
 // sessionApp is one session of a server: its data directory and hub are
-// shared with the others.
-func sessionApp(t *testing.T, w, h int, d *saves.Dir, hub *Hub, who string) *App {
+// shared with the others. with changes its Env further.
+func sessionApp(t *testing.T, w, h int, d *saves.Dir, hub *Hub, who string, with ...func(*Env)) *App {
 	t.Helper()
 	r := lipgloss.NewRenderer(io.Discard)
 	r.SetColorProfile(termenv.Ascii)
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
-	a := New(&Env{Ctx: ctx, Data: d, Workers: 2, Hub: hub, Who: who}, r, true)
+	env := &Env{Ctx: ctx, Data: d, Workers: 2, Hub: hub, Who: who}
+	for _, f := range with {
+		f(env)
+	}
+	a := New(env, r, true)
 	a.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	return a
 }

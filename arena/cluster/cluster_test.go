@@ -1,15 +1,14 @@
 package cluster
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"runtime"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/evochess/evochess/arena"
+	"github.com/evochess/evochess/arena/syncbuf"
 )
 
 // testCluster is an embedded server on a random loopback port with a
@@ -18,32 +17,14 @@ type testCluster struct {
 	t       *testing.T
 	srv     *Server
 	coord   *Coordinator
-	log     *syncBuffer
+	log     *syncbuf.Buffer
 	workers []*testWorker
 }
 
 type testWorker struct {
 	cancel context.CancelFunc
 	done   chan error
-	log    *syncBuffer
-}
-
-// syncBuffer is a log several goroutines write.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
+	log    *syncbuf.Buffer
 }
 
 const testAckWait = time.Second
@@ -58,7 +39,7 @@ func newTestCluster(t *testing.T, store string) *testCluster {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tc := &testCluster{t: t, srv: srv, log: &syncBuffer{}}
+	tc := &testCluster{t: t, srv: srv, log: &syncbuf.Buffer{}}
 	tc.coord, err = NewCoordinator(context.Background(), Config{Server: srv, AckWait: testAckWait, Report: testReport, Log: tc.log})
 	if err != nil {
 		srv.Close()
@@ -87,7 +68,7 @@ func (tc *testCluster) worker(cfg WorkerConfig) *testWorker {
 		cfg.Slots = 1
 	}
 	cfg.Report = testReport
-	w := &testWorker{done: make(chan error, 1), log: &syncBuffer{}}
+	w := &testWorker{done: make(chan error, 1), log: &syncbuf.Buffer{}}
 	cfg.Log = w.log
 	ctx, cancel := context.WithCancel(context.Background())
 	w.cancel = cancel
@@ -226,6 +207,14 @@ func TestRemoteTournamentMatchesLocal(t *testing.T) {
 			sameGames(t, local, rep)
 			if run.Games() == 0 {
 				t.Fatal("no game was played remotely")
+			}
+			// The three players' genes were stored once each, not per job.
+			stream, err := tc.coord.js.Stream(context.Background(), GenesStream)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if st := stream.CachedInfo().State; st.Msgs != 3 || st.LastSeq != 3 {
+				t.Fatalf("genes stored %d times, %d kept, for 3 players", st.LastSeq, st.Msgs)
 			}
 		})
 	}

@@ -38,26 +38,34 @@ func (c ClientConfig) connect(extra ...nats.Option) (*nats.Conn, error) {
 	return nc, nil
 }
 
-// streams creates (or updates to this version's settings) the job and
-// result streams and the workers' consumer, whose ack wait is ackWait.
+// streams creates (or updates to this version's settings) the job, result
+// and genes streams and the workers' consumer, whose ack wait is ackWait.
 func streams(ctx context.Context, js jetstream.JetStream, ackWait time.Duration) (jobs, results jetstream.Stream, err error) {
 	jobs, err = js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
-		Name: jobStream, Subjects: []string{jobPrefix + ">"}, Retention: jetstream.WorkQueuePolicy,
+		Name: JobStream, Subjects: []string{jobPrefix + ">"}, Retention: jetstream.WorkQueuePolicy,
 		Storage: jetstream.FileStorage, MaxMsgSize: MaxMessage, Duplicates: dedupWindow, MaxAge: keepResults,
 	})
 	if err != nil {
 		return nil, nil, fmt.Errorf("cluster job stream: %w", err)
 	}
 	results, err = js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
-		Name: resultStream, Subjects: []string{resultPrefix + ">"}, Retention: jetstream.LimitsPolicy,
+		Name: ResultStream, Subjects: []string{resultPrefix + ">"}, Retention: jetstream.LimitsPolicy,
 		Storage: jetstream.FileStorage, MaxMsgSize: MaxMessage, Duplicates: dedupWindow, MaxAge: keepResults,
 		MaxMsgsPerSubject: 1, // a job's result, once: a replayed game's copy replaces it
 	})
 	if err != nil {
 		return nil, nil, fmt.Errorf("cluster result stream: %w", err)
 	}
+	_, err = js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
+		Name: GenesStream, Subjects: []string{genesPrefix + ">"}, Retention: jetstream.LimitsPolicy,
+		Storage: jetstream.FileStorage, MaxMsgSize: MaxMessage, Duplicates: dedupWindow, MaxAge: keepResults,
+		MaxMsgsPerSubject: 1, // genes are their hash's: a copy replaces them
+	})
+	if err != nil {
+		return nil, nil, fmt.Errorf("cluster genes stream: %w", err)
+	}
 	_, err = jobs.CreateOrUpdateConsumer(ctx, jetstream.ConsumerConfig{
-		Durable: workersDurable, AckPolicy: jetstream.AckExplicitPolicy, AckWait: ackWait,
+		Durable: WorkersConsumer, AckPolicy: jetstream.AckExplicitPolicy, AckWait: ackWait,
 		MaxDeliver:    -1, // a job refused or abandoned is never dropped
 		MaxAckPending: 100000, MaxWaiting: 100000,
 	})

@@ -2,6 +2,7 @@ package cluster
 
 import (
 	"context"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -147,4 +148,46 @@ func TestClosedCoordinatorAndWorkersLeaveNoGoroutine(t *testing.T) {
 		tc.workers, tc.coord = nil, nil
 	}()
 	noLeak(t, before)
+}
+
+// A run stopped mid-game has its workers drop the game rather than play
+// it out for nobody.
+func TestStoppedRunsGamesAreDroppedByTheirWorkers(t *testing.T) {
+	tc := newTestCluster(t, "")
+	w := tc.worker(WorkerConfig{Slots: 2})
+	tc.waitSlots(2)
+	run, err := tc.coord.Run(context.Background(), t.Name())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer run.Close()
+	var players []arena.PlayerSpec
+	for _, s := range []string{"name=a,chromosome=full,nodes=50000000", "name=b,chromosome=seed000,nodes=50000000"} {
+		ps, err := arena.ParsePlayerSpec(s, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		players = append(players, ps)
+	}
+	pool := arena.NewRemotePool(players, 0, run, nil)
+	ctx, stop := context.WithCancel(context.Background())
+	ran := make(chan struct{})
+	go func() {
+		defer close(ran)
+		pool.Run(ctx, []arena.GameJob{{White: 0, Black: 1}, {White: 1, Black: 0}}, func(arena.GameJob, arena.GameResult) bool { return false })
+	}()
+	playing := func(n int) func() bool {
+		return func() bool {
+			ws := tc.coord.Workers()
+			return len(ws) == 1 && ws[0].InFlight == n
+		}
+	}
+	waitFor(t, "both games to start", playing(2))
+	stop()
+	<-ran
+	pool.Close()
+	waitFor(t, "the worker to drop the games", playing(0)) // each would take minutes
+	if got := strings.Count(w.log.String(), "dropped, its run stopped"); got != 2 {
+		t.Fatalf("%d games dropped; the worker's log:\n%s", got, w.log.String())
+	}
 }

@@ -2,12 +2,10 @@ package cluster
 
 import (
 	"crypto/sha256"
-	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math"
 	"path/filepath"
 	"strings"
 	"unicode"
@@ -30,12 +28,13 @@ type jobMsg struct {
 }
 
 // playerMsg is a player spec resolved: a built-in player as its
-// chromosome's genes, an external engine as the path and settings the
-// coordinator gave (a worker runs its own engine of that file name).
+// chromosome's schema and genes id (the genes travel apart, once: genes.go),
+// an external engine as the path and settings the coordinator gave (a
+// worker runs its own engine of that file name).
 type playerMsg struct {
 	Name    string             `json:"name"`
 	Schema  string             `json:"schema,omitempty"`
-	Genes   []byte             `json:"genes,omitempty"` // the values, little-endian float64s
+	Genes   string             `json:"genes,omitempty"` // the genes' id
 	Engine  string             `json:"engine,omitempty"`
 	Proto   arena.Protocol     `json:"proto,omitempty"`
 	Args    []string           `json:"args,omitempty"`
@@ -44,12 +43,14 @@ type playerMsg struct {
 	QS      int                `json:"qs,omitempty"`
 	HashMB  int                `json:"hash"`
 	TC      *arena.TimeControl `json:"tc,omitempty"`
+
+	raw []byte // the coordinator's: the genes, for the genes stream
 }
 
 // describe turns a spec into its message. A built-in player's chromosome
 // (a preset, a saved player's or an individual's genes) travels as genes,
 // so a worker needs no file of the coordinator's.
-func describe(ps arena.PlayerSpec) (playerMsg, error) {
+func (g *genesShared) describe(ps arena.PlayerSpec) (playerMsg, error) {
 	m := playerMsg{Name: ps.Name, Mode: ps.Mode, QS: ps.PlainQuiescence, HashMB: ps.HashMB, TC: ps.TC}
 	if ps.External() {
 		m.Engine, m.Proto, m.Args, m.Options = ps.Engine, ps.Proto, ps.Args, ps.Options
@@ -58,29 +59,27 @@ func describe(ps arena.PlayerSpec) (playerMsg, error) {
 		}
 		return m, nil
 	}
-	c := ps.Genes
-	if c == nil {
+	var e genes
+	if ps.Genes != nil {
+		e = encodeGenes(ps.Genes)
+	} else {
 		var err error
-		if c, err = core.LoadChromosome(ps.Chromosome); err != nil {
+		if e, err = g.namedGenes(ps.Chromosome); err != nil {
 			return m, fmt.Errorf("player %s: %w", ps.Name, err)
 		}
 	}
-	m.Schema = c.Schema.Name
-	m.Genes = make([]byte, 8*len(c.Values))
-	for i, v := range c.Values {
-		binary.LittleEndian.PutUint64(m.Genes[8*i:], math.Float64bits(v))
-	}
+	m.Schema, m.Genes, m.raw = e.schema, e.id, e.raw
 	return m, nil
 }
 
 // newJob makes the message of a pool job for run (a run key); the id is
 // left to the caller (jobID).
-func newJob(run string, rj arena.RemoteJob) (jobMsg, error) {
-	w, err := describe(rj.White)
+func newJob(g *genesShared, run string, rj arena.RemoteJob) (jobMsg, error) {
+	w, err := g.describe(rj.White)
 	if err != nil {
 		return jobMsg{}, err
 	}
-	b, err := describe(rj.Black)
+	b, err := g.describe(rj.Black)
 	if err != nil {
 		return jobMsg{}, err
 	}
@@ -112,20 +111,13 @@ func runKey(identity string) string {
 	return hex.EncodeToString(h[:8])
 }
 
+func (j jobMsg) header() (int, string, string) { return j.V, j.ID, j.Run }
+
 // decodeJob reads and checks a job message from the network.
 func decodeJob(data []byte) (jobMsg, error) {
-	var j jobMsg
-	if len(data) > MaxMessage {
-		return j, fmt.Errorf("job of %d bytes (at most %d)", len(data), MaxMessage)
-	}
-	if err := json.Unmarshal(data, &j); err != nil {
-		return j, fmt.Errorf("job: %w", err)
-	}
-	if j.V != Version {
-		return j, versionError(j.V, "the job's coordinator")
-	}
-	if !isHex(j.ID, 32) || !isHex(j.Run, 16) {
-		return j, fmt.Errorf("job: id %.40q or run %.40q is not the hex of this protocol", j.ID, j.Run)
+	j, err := decode[jobMsg]("job", "the job's coordinator", data)
+	if err != nil {
+		return j, err
 	}
 	if len(j.Round) > maxName || !printable(j.Round) {
 		return j, fmt.Errorf("job %s: round %.40q is not a short printable text", j.ID, j.Round)
@@ -223,27 +215,10 @@ func (p *playerMsg) check() error {
 		}
 		return nil
 	}
-	_, err := p.chromosome()
-	return err
-}
-
-// chromosome decodes a built-in player's genes against its schema.
-func (p *playerMsg) chromosome() (*core.Chromosome, error) {
-	s, err := core.Preset(p.Schema)
-	if err != nil {
-		return nil, fmt.Errorf("player %s: %w", p.Name, err)
+	if !isHex(p.Genes, 64) || len(p.Schema) > maxName || !printable(p.Schema) {
+		return bad("genes id %.70q or schema %.40q is not of this protocol", p.Genes, p.Schema)
 	}
-	if len(p.Genes) != 8*len(s.Genes) {
-		return nil, fmt.Errorf("player %s: %d bytes of genes for the %d genes of %s", p.Name, len(p.Genes), len(s.Genes), s.Name)
-	}
-	c := &core.Chromosome{Schema: s, Values: make([]float64, len(s.Genes)), Name: p.Name}
-	for i := range c.Values {
-		c.Values[i] = math.Float64frombits(binary.LittleEndian.Uint64(p.Genes[8*i:]))
-	}
-	if err := c.Validate(); err != nil {
-		return nil, fmt.Errorf("player %s: %w", p.Name, err)
-	}
-	return c, nil
+	return nil
 }
 
 // errNoEngine is a job's need a worker cannot meet: it refuses the job back.
@@ -251,8 +226,9 @@ var errNoEngine = errors.New("engine not offered by this worker")
 
 // spec makes the player on a worker: external engines only from the ones
 // it offers (by path, or by file name), so that a coordinator cannot have
-// a worker run any program it names.
-func (p *playerMsg) spec(engines map[string]string) (arena.PlayerSpec, error) {
+// a worker run any program it names; a built-in player's chromosome from
+// chromosome (name, schema, genes id).
+func (p *playerMsg) spec(engines map[string]string, chromosome func(name, schema, id string) (*core.Chromosome, error)) (arena.PlayerSpec, error) {
 	ps := arena.PlayerSpec{Name: p.Name, Mode: p.Mode, PlainQuiescence: p.QS, HashMB: p.HashMB, TC: p.TC}
 	if p.Engine != "" {
 		path, ok := engines[p.Engine]
@@ -265,7 +241,7 @@ func (p *playerMsg) spec(engines map[string]string) (arena.PlayerSpec, error) {
 		ps.Engine, ps.Proto, ps.Args, ps.Options = path, p.Proto, p.Args, p.Options
 		return ps, nil
 	}
-	c, err := p.chromosome()
+	c, err := chromosome(p.Name, p.Schema, p.Genes)
 	if err != nil {
 		return ps, err
 	}

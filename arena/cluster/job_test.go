@@ -14,7 +14,7 @@ import (
 func goodJob(t *testing.T) jobMsg {
 	t.Helper()
 	ps := testPlayers(t)
-	j, err := newJob(runKey("test"), arena.RemoteJob{Job: arena.GameJob{ID: 3, Options: arena.GameOptions{MaxMoves: 40}}, White: ps[0], Black: ps[1]})
+	j, err := newJob(&genesShared{}, runKey("test"), arena.RemoteJob{Job: arena.GameJob{ID: 3, Options: arena.GameOptions{MaxMoves: 40}}, White: ps[0], Black: ps[1]})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,17 +30,23 @@ func TestJobRoundTripKeepsTheGenesExactly(t *testing.T) {
 		c.Values[i] = g.Lo + (g.Hi-g.Lo)*math.Pi/7 // not a short decimal
 	}
 	ps := arena.PlayerSpec{Name: "g7", Genes: c, HashMB: 16}
-	j, err := newJob(runKey("x"), arena.RemoteJob{White: ps, Black: ps})
+	j, err := newJob(&genesShared{}, runKey("x"), arena.RemoteJob{White: ps, Black: ps})
 	if err != nil {
 		t.Fatal(err)
 	}
 	j.ID = jobID(j.contentKey(), 0)
 	data, _ := json.Marshal(j)
+	if len(data) > 1000 {
+		t.Fatalf("a job of %d bytes: the genes travel with it", len(data))
+	}
 	back, err := decodeJob(data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := back.White.spec(nil)
+	fetched := func(name, schema, id string) (*core.Chromosome, error) {
+		return decodeGenes(name, schema, id, j.White.raw)
+	}
+	got, err := back.White.spec(nil, fetched)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,6 +54,41 @@ func TestJobRoundTripKeepsTheGenesExactly(t *testing.T) {
 		if v != c.Values[i] {
 			t.Fatalf("gene %d: %v sent, %v received", i, c.Values[i], v)
 		}
+	}
+}
+
+func TestDecodeGenesRefusesBadGenes(t *testing.T) {
+	s, _ := core.Preset("full")
+	good := encodeGenes(s.Default())
+	for _, tt := range []struct {
+		name  string
+		spoil func(g *genes)
+		want  string
+	}{
+		{"not the hash's", func(g *genes) { g.raw[3]++ }, "not theirs"},
+		{"cut short", func(g *genes) { g.raw = g.raw[:16] }, "bytes of genes"},
+		{"out of bounds", func(g *genes) {
+			for i := range 8 {
+				g.raw[i] = 0x7f
+			}
+		}, "outside"},
+		{"NaN", func(g *genes) { copy(g.raw, []byte{1, 0, 0, 0, 0, 0, 0xf8, 0x7f}) }, "NaN"},
+		{"unknown schema", func(g *genes) { g.schema = "nope" }, "unknown chromosome preset"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			g := genes{schema: good.schema, raw: append([]byte(nil), good.raw...), id: good.id}
+			tt.spoil(&g)
+			if tt.want != "not theirs" {
+				g.id = genesID(g.schema, g.raw) // stored under their own hash
+			}
+			_, err := decodeGenes("p", g.schema, g.id, g.raw)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("got %v, want an error about %q", err, tt.want)
+			}
+		})
+	}
+	if _, err := decodeGenes("p", good.schema, good.id, good.raw); err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -77,16 +118,7 @@ func TestDecodeJobRefusesBadJobs(t *testing.T) {
 		{"another version", func(j *jobMsg) { j.V = 7 }, "protocol v7"},
 		{"bad id", func(j *jobMsg) { j.ID = "../../x" }, "not the hex"},
 		{"bad run", func(j *jobMsg) { j.Run = "ABCDEF0123456789" }, "not the hex"},
-		{"genes cut short", func(j *jobMsg) { j.White.Genes = j.White.Genes[:16] }, "bytes of genes"},
-		{"gene out of bounds", func(j *jobMsg) {
-			for i := range 8 {
-				j.White.Genes[i] = 0x7f
-			}
-		}, "outside"},
-		{"gene NaN", func(j *jobMsg) {
-			copy(j.White.Genes, []byte{1, 0, 0, 0, 0, 0, 0xf8, 0x7f})
-		}, "NaN"},
-		{"unknown schema", func(j *jobMsg) { j.Black.Schema = "nope" }, "unknown chromosome preset"},
+		{"genes not a hash", func(j *jobMsg) { j.White.Genes = "../x" }, "genes id"},
 		{"no player kind", func(j *jobMsg) { j.Black.Schema = "" }, "neither"},
 		{"huge hash", func(j *jobMsg) { j.White.HashMB = 1 << 20 }, "hash"},
 		{"no hash", func(j *jobMsg) { j.White.HashMB = 0 }, "hash"},
@@ -125,7 +157,7 @@ func TestWorkerRunsOnlyTheEnginesItOffers(t *testing.T) {
 		{map[string]string{"stockfish": "/opt/sf/stockfish"}, "/opt/sf/stockfish"},
 		{map[string]string{"crafty": "/usr/games/crafty"}, ""},
 	} {
-		ps, err := m.spec(tt.engines)
+		ps, err := m.spec(tt.engines, nil)
 		if tt.want == "" {
 			if err == nil || !strings.Contains(err.Error(), "needs stockfish") {
 				t.Errorf("%v: ran %q (%v)", tt.engines, ps.Engine, err)

@@ -13,6 +13,9 @@ import (
 const fakeUCIEnv = "EVOCHESS_CLUSTER_TEST_UCI"
 
 func TestMain(m *testing.M) {
+	if spec := os.Getenv(fakeWorkersEnv); spec != "" {
+		os.Exit(runFakeWorkers(spec))
+	}
 	if os.Getenv(fakeUCIEnv) == "1" {
 		core.RunUCI(context.Background(), os.Stdin, os.Stdout, core.DefaultUCIOptions())
 		os.Exit(0)

@@ -1,7 +1,6 @@
 package cluster
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -43,11 +42,8 @@ type refusalMsg struct {
 // caller, who refuses a worker of another one by name.
 func decodePresence(data []byte) (presenceMsg, error) {
 	var m presenceMsg
-	if len(data) > MaxMessage {
-		return m, fmt.Errorf("worker report of %d bytes", len(data))
-	}
-	if err := json.Unmarshal(data, &m); err != nil {
-		return m, fmt.Errorf("worker report: %w", err)
+	if err := unmarshal("worker report", data, &m); err != nil {
+		return m, err
 	}
 	switch {
 	case m.ID == "" || len(m.ID) > maxName || !printable(m.ID) || strings.ContainsAny(m.ID, ".*> "):

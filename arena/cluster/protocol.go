@@ -14,25 +14,31 @@
 package cluster
 
 import (
+	"encoding/json"
 	"fmt"
 	"time"
 )
 
 // Version is the protocol version every message carries. A worker and a
-// coordinator of different versions refuse each other.
-const Version = 1
+// coordinator of different versions refuse each other. (2: genes travel
+// apart from the jobs that name them.)
+const Version = 2
 
-// Streams, consumer and subjects. A job's subject ends with its run key
+// Streams, consumer and subjects: named for the operator of an existing
+// NATS server, who grants them (every subject is under Subjects), and for
+// tests that play a worker by hand. A job's subject ends with its run key
 // and id, so a run can list its stored results and queued jobs by subject.
 const (
-	jobStream      = "EVOCHESS_JOBS"
-	resultStream   = "EVOCHESS_RESULTS"
-	workersDurable = "workers"
-	jobPrefix      = "evochess.job."
-	resultPrefix   = "evochess.result."
-	presenceSubj   = "evochess.presence"
-	controlPrefix  = "evochess.control."
-	refusedPrefix  = "evochess.refused."
+	JobStream       = "EVOCHESS_JOBS"
+	ResultStream    = "EVOCHESS_RESULTS"
+	WorkersConsumer = "workers"
+	Subjects        = "evochess.>"
+	ResultSubjects  = resultPrefix + ">"
+	jobPrefix       = "evochess.job."
+	resultPrefix    = "evochess.result."
+	presenceSubj    = "evochess.presence"
+	controlPrefix   = "evochess.control."
+	refusedPrefix   = "evochess.refused."
 )
 
 // Limits on what is read from the network: nothing larger is decoded.
@@ -78,4 +84,40 @@ func resultSubject(run, id string) string { return resultPrefix + run + "." + id
 // versionError is the message both sides give when versions differ.
 func versionError(theirs int, who string) error {
 	return fmt.Errorf("%s speaks evochess cluster protocol v%d, this process v%d: run the same evochess version on the coordinator and its workers", who, theirs, Version)
+}
+
+// unmarshal reads a message from the network into v; nothing larger than
+// MaxMessage is decoded. what names the message in the error.
+func unmarshal(what string, data []byte, v any) error {
+	if len(data) > MaxMessage {
+		return fmt.Errorf("%s of %d bytes (at most %d)", what, len(data), MaxMessage)
+	}
+	if err := json.Unmarshal(data, v); err != nil {
+		return fmt.Errorf("%s: %w", what, err)
+	}
+	return nil
+}
+
+// addressed is a job or a result: a message of a version, with an id and
+// a run key, which end up in subjects.
+type addressed interface {
+	header() (v int, id, run string)
+}
+
+// decode reads a job or a result from the network and checks its header:
+// this version (who sent it otherwise, for the message) and ids of this
+// protocol.
+func decode[M addressed](what, who string, data []byte) (M, error) {
+	var m M
+	if err := unmarshal(what, data, &m); err != nil {
+		return m, err
+	}
+	v, id, run := m.header()
+	if v != Version {
+		return m, versionError(v, who)
+	}
+	if !isHex(id, 32) || !isHex(run, 16) {
+		return m, fmt.Errorf("%s: id %.40q or run %.40q is not the hex of this protocol", what, id, run)
+	}
+	return m, nil
 }

@@ -1,7 +1,6 @@
 package cluster
 
 import (
-	"encoding/json"
 	"fmt"
 	"time"
 
@@ -50,22 +49,16 @@ func newResult(j jobMsg, worker string, res arena.GameResult) resultMsg {
 	return r
 }
 
+func (r resultMsg) header() (int, string, string) { return r.V, r.ID, r.Run }
+
 // decodeResult reads a result message from the network and checks what
 // can be checked without its job.
 func decodeResult(data []byte) (resultMsg, error) {
-	var r resultMsg
-	if len(data) > MaxMessage {
-		return r, fmt.Errorf("result of %d bytes (at most %d)", len(data), MaxMessage)
-	}
-	if err := json.Unmarshal(data, &r); err != nil {
-		return r, fmt.Errorf("result: %w", err)
-	}
-	if r.V != Version {
-		return r, versionError(r.V, "the result's worker")
+	r, err := decode[resultMsg]("result", "the result's worker", data)
+	if err != nil {
+		return r, err
 	}
 	switch {
-	case !isHex(r.ID, 32) || !isHex(r.Run, 16):
-		return r, fmt.Errorf("result: id %.40q or run %.40q is not the hex of this protocol", r.ID, r.Run)
 	case len(r.Worker) > maxName || !printable(r.Worker):
 		return r, fmt.Errorf("result %s: worker id is not a short printable text", r.ID)
 	case r.Outcome > core.Draw || r.Outcome == core.Ongoing:

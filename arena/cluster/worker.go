@@ -40,6 +40,9 @@ type WorkerConfig struct {
 	// makes the worker vanish as a killed process would, the game
 	// unreported and its job unacknowledged.
 	dieBeforeResult func() bool
+	// fakeGame, when set (measurements), plays instead of the engines:
+	// a worker whose games cost nothing, to load a coordinator.
+	fakeGame func(jobMsg) arena.GameResult
 }
 
 // errKilled is what Serve returns when a test has it die.
@@ -53,15 +56,48 @@ type worker struct {
 	nc       *nats.Conn
 	js       jetstream.JetStream
 	results  jetstream.Stream
-	pool     *arena.Pool
-	ackWait  time.Duration
-	mu       sync.Mutex // guards ackWait and results: renewed when the queue is
-	inFlight atomic.Int64
-	waiting  atomic.Bool // "waiting for a coordinator" was said
-	games    atomic.Int64
-	fatal    chan error
-	stop     context.CancelFunc
+	// genesStream holds the genes jobs name; genes keeps those fetched.
+	genesStream jetstream.Stream
+	genes       genesCache
+	pool        *arena.Pool
+	ackWait     time.Duration
+	mu          sync.Mutex // guards ackWait, results, genesStream and back: renewed when the queue or connection is
+	inFlight    atomic.Int64
+	waiting     atomic.Bool // "waiting for a coordinator" was said
+	games       atomic.Int64
+	live        playing // the games in flight, for their coordinators to cancel
+	fatal       chan error
+	stop        context.CancelFunc
+	// back ends when the connection comes back after a loss: the pulls
+	// waiting at the lost server are gone and are made again at once.
+	back    context.Context
+	newBack context.CancelFunc
 }
+
+// reconnected ends the pulls made before the connection was lost.
+func (w *worker) reconnected(*nats.Conn) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.newBack()
+	w.back, w.newBack = context.WithCancel(context.Background())
+}
+
+// pullContext is one pull's: at most pullWait, and no longer than the
+// connection it was made on.
+func (w *worker) pullContext(ctx context.Context) (context.Context, context.CancelFunc) {
+	w.mu.Lock()
+	back := w.back
+	w.mu.Unlock()
+	pull, cancel := context.WithTimeout(ctx, pullWait)
+	stop := context.AfterFunc(back, cancel)
+	return pull, func() {
+		stop()
+		cancel()
+	}
+}
+
+// pullWait is how long a pull waits at the server for a job.
+const pullWait = 5 * time.Second
 
 // Serve pulls game jobs and plays them until ctx ends, a coordinator
 // refuses the worker, or (tests) it is made to die.
@@ -99,7 +135,10 @@ func Serve(ctx context.Context, cfg WorkerConfig) error {
 	closed := make(chan struct{})
 	client := cfg.Client
 	client.Name = "evochess worker " + w.cfg.Name
-	nc, err := client.connect(nats.ClosedHandler(func(*nats.Conn) { close(closed) }))
+	w.back, w.newBack = context.WithCancel(context.Background())
+	// A worker may start before its coordinator's server: it waits.
+	nc, err := client.connect(nats.ClosedHandler(func(*nats.Conn) { close(closed) }), nats.ReconnectHandler(w.reconnected),
+		nats.RetryOnFailedConnect(true))
 	if err != nil {
 		return err
 	}
@@ -118,6 +157,9 @@ func Serve(ctx context.Context, cfg WorkerConfig) error {
 		return err
 	}
 	if _, err := nc.Subscribe(controlPrefix+w.id, w.onControl); err != nil {
+		return err
+	}
+	if _, err := nc.Subscribe(cancelPrefix+">", w.onCancel); err != nil {
 		return err
 	}
 	cons, err := w.consumer(ctx)
@@ -152,6 +194,9 @@ func Serve(ctx context.Context, cfg WorkerConfig) error {
 	}
 	wg.Wait()
 	killed = dead.Load()
+	if !killed { // a killed process says nothing
+		fmt.Fprintf(cfg.Log, "evochess worker %s stopped: %d games played\n", w.cfg.Name, w.games.Load())
+	}
 	return w.why(nil)
 }
 
@@ -185,12 +230,18 @@ func (w *worker) offered() []string {
 // consumer waits for the workers' consumer, which a coordinator creates.
 func (w *worker) consumer(ctx context.Context) (jetstream.Consumer, error) {
 	for {
-		cons, err := w.js.Consumer(ctx, jobStream, workersDurable)
+		// A short look: a server not there yet is said at once.
+		look, cancel := context.WithTimeout(ctx, 2*time.Second)
+		cons, err := w.js.Consumer(look, JobStream, WorkersConsumer)
+		cancel()
 		if err == nil {
-			var results jetstream.Stream
-			if results, err = w.js.Stream(ctx, resultStream); err == nil {
+			var results, genes jetstream.Stream
+			if results, err = w.js.Stream(ctx, ResultStream); err == nil {
+				genes, err = w.js.Stream(ctx, GenesStream)
+			}
+			if err == nil {
 				w.mu.Lock()
-				w.ackWait, w.results = cons.CachedInfo().Config.AckWait, results
+				w.ackWait, w.results, w.genesStream = cons.CachedInfo().Config.AckWait, results, genes
 				w.mu.Unlock()
 				if w.waiting.Swap(false) {
 					fmt.Fprintf(w.cfg.Log, "found a coordinator's queue at %s\n", w.cfg.Client.URL)
@@ -202,6 +253,9 @@ func (w *worker) consumer(ctx context.Context) (jetstream.Consumer, error) {
 			return nil, ctx.Err()
 		}
 		if w.waiting.CompareAndSwap(false, true) { // said once, by one slot
+			if !w.nc.IsConnected() {
+				err = errors.New("no NATS server answers there yet")
+			}
 			fmt.Fprintf(w.cfg.Log, "waiting for a coordinator at %s (%v)\n", w.cfg.Client.URL, err)
 		}
 		select {
@@ -214,7 +268,7 @@ func (w *worker) consumer(ctx context.Context) (jetstream.Consumer, error) {
 
 func (w *worker) onControl(msg *nats.Msg) {
 	var m controlMsg
-	if len(msg.Data) > MaxMessage || json.Unmarshal(msg.Data, &m) != nil || m.Refused == "" || len(m.Refused) > maxDetail || !printable(m.Refused) {
+	if unmarshal("control", msg.Data, &m) != nil || m.Refused == "" || len(m.Refused) > maxDetail || !printable(m.Refused) {
 		return
 	}
 	w.die(fmt.Errorf("refused by the coordinator: %s", m.Refused))
@@ -252,7 +306,7 @@ func (w *worker) publishReport(bye bool, since int64, at time.Time) {
 // slot pulls and plays jobs one at a time until ctx ends.
 func (w *worker) slot(ctx context.Context, cons jetstream.Consumer) error {
 	for ctx.Err() == nil {
-		pull, cancel := context.WithTimeout(ctx, 5*time.Second)
+		pull, cancel := w.pullContext(ctx)
 		msg, err := cons.Next(jetstream.FetchContext(pull))
 		cancel()
 		if err != nil {
@@ -277,113 +331,4 @@ func (w *worker) slot(ctx context.Context, cons jetstream.Consumer) error {
 		}
 	}
 	return nil
-}
-
-// job plays one job and reports its result, or gives the job back.
-func (w *worker) job(ctx context.Context, msg jetstream.Msg) error {
-	j, err := decodeJob(msg.Data())
-	if err != nil {
-		if j.V != Version && j.V != 0 {
-			msg.NakWithDelay(refuseDelay) // for a worker of its version
-			w.die(err)
-			return nil
-		}
-		msg.TermWithReason("malformed job") // nobody can play it
-		w.refuse(j.ID, err.Error())
-		return nil
-	}
-	white, errW := j.White.spec(w.engines)
-	black, errB := j.Black.spec(w.engines)
-	if err := errors.Join(errW, errB); err != nil {
-		msg.NakWithDelay(refuseDelay) // another worker may have what it needs
-		w.refuse(j.ID, err.Error())
-		return nil
-	}
-	if white.HashMB > w.cfg.MaxHashMB || black.HashMB > w.cfg.MaxHashMB {
-		msg.NakWithDelay(refuseDelay)
-		w.refuse(j.ID, fmt.Sprintf("hash %d MB is more than this worker allows (%d)", max(white.HashMB, black.HashMB), w.cfg.MaxHashMB))
-		return nil
-	}
-	if meta, err := msg.Metadata(); err == nil && meta.NumDelivered > 1 && w.stored(ctx, j) {
-		msg.Ack() // played by a worker that died before its ack
-		return nil
-	}
-	w.inFlight.Add(1)
-	defer w.inFlight.Add(-1)
-	res := w.play(ctx, msg, j, white, black)
-	if res.Reason == arena.ReasonAborted {
-		msg.Nak() // the worker is stopping: someone else plays it
-		return nil
-	}
-	if w.cfg.dieBeforeResult != nil && w.cfg.dieBeforeResult() {
-		return errKilled
-	}
-	data, _ := json.Marshal(newResult(j, w.id, res))
-	for {
-		_, err := w.js.Publish(ctx, resultSubject(j.Run, j.ID), data)
-		if err == nil {
-			break
-		}
-		if ctx.Err() != nil {
-			msg.Nak()
-			return nil
-		}
-		select {
-		case <-time.After(time.Second):
-		case <-ctx.Done():
-		}
-	}
-	// Acknowledged only now that the result is stored: a worker dying
-	// before this line costs a replayed game, never a lost one.
-	ack, cancel := context.WithTimeout(ctx, 10*time.Second)
-	msg.DoubleAck(ack)
-	cancel()
-	w.games.Add(1)
-	return nil
-}
-
-// play plays the job's game, telling JetStream every third of the ack
-// wait that the job is in progress.
-func (w *worker) play(ctx context.Context, msg jetstream.Msg, j jobMsg, white, black arena.PlayerSpec) arena.GameResult {
-	beat, stop := context.WithCancel(ctx)
-	defer stop()
-	go func() {
-		w.mu.Lock()
-		every := max(w.ackWait/3, 100*time.Millisecond)
-		w.mu.Unlock()
-		t := time.NewTicker(every)
-		defer t.Stop()
-		for {
-			select {
-			case <-t.C:
-				msg.InProgress()
-			case <-beat.Done():
-				return
-			}
-		}
-	}()
-	return w.pool.PlayOne(ctx, arena.GameJob{ID: j.Game, Options: j.Options, Round: j.Round}, white, black)
-}
-
-// stored reports whether the job's result is in the results stream.
-func (w *worker) stored(ctx context.Context, j jobMsg) bool {
-	w.mu.Lock()
-	results := w.results
-	w.mu.Unlock()
-	raw, err := results.GetLastMsgForSubject(ctx, resultSubject(j.Run, j.ID))
-	if err != nil {
-		return false
-	}
-	m, err := decodeResult(raw.Data)
-	return err == nil && m.ID == j.ID
-}
-
-// refuse tells the coordinators, and the worker's log, that a job went back.
-func (w *worker) refuse(job, reason string) {
-	if len(reason) > maxDetail {
-		reason = reason[:maxDetail]
-	}
-	fmt.Fprintf(w.cfg.Log, "gave job %s back: %s\n", job, reason)
-	data, _ := json.Marshal(refusalMsg{V: Version, Job: job, Worker: w.cfg.Name, Reason: reason})
-	w.nc.Publish(refusedPrefix+w.id, data)
 }

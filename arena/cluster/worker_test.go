@@ -3,13 +3,18 @@ package cluster
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/evochess/evochess/arena"
+	"github.com/evochess/evochess/arena/syncbuf"
+	"github.com/evochess/evochess/core"
 	"github.com/nats-io/nats.go"
 )
 
@@ -91,10 +96,10 @@ func TestWorkerOfAnotherVersionIsRefusedBothWays(t *testing.T) {
 			t.Fatal("no refusal sent to the worker:", err)
 		}
 		var m controlMsg
-		if err := json.Unmarshal(msg.Data, &m); err != nil || !strings.Contains(m.Refused, "protocol v2") {
+		if err := json.Unmarshal(msg.Data, &m); err != nil || !strings.Contains(m.Refused, fmt.Sprintf("protocol v%d", Version+1)) {
 			t.Fatalf("refusal %q (%v)", msg.Data, err)
 		}
-		if !strings.Contains(tc.log.String(), "refused worker old (h) speaks evochess cluster protocol v2") {
+		if !strings.Contains(tc.log.String(), fmt.Sprintf("refused worker old (h) speaks evochess cluster protocol v%d", Version+1)) {
 			t.Fatalf("coordinator log: %q", tc.log.String())
 		}
 		if tc.coord.Slots() != 0 {
@@ -114,9 +119,76 @@ func TestWorkerOfAnotherVersionIsRefusedBothWays(t *testing.T) {
 		case <-time.After(20 * time.Second):
 			t.Fatal("the worker went on")
 		}
-		if err == nil || !strings.Contains(err.Error(), "protocol v2, this process v1") {
+		if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("protocol v%d, this process v%d", Version+1, Version)) {
 			t.Fatalf("worker stopped with %v", err)
 		}
 		w.done <- err
 	})
+}
+
+// A restarted server may have lost its record of a delivery and offer a
+// played job as new: the worker finds its result and does not play it.
+func TestWorkerDoesNotReplayAStoredResult(t *testing.T) {
+	tc := newTestCluster(t, "")
+	ctx := context.Background()
+	j := goodJob(t)
+	res, _ := json.Marshal(resultMsg{V: Version, ID: j.ID, Run: j.Run, Worker: "gone", Outcome: core.Draw, Reason: arena.ReasonMaxMoves})
+	if _, err := tc.coord.js.Publish(ctx, resultSubject(j.Run, j.ID), res); err != nil {
+		t.Fatal(err)
+	}
+	job, _ := json.Marshal(j)
+	if _, err := tc.coord.js.Publish(ctx, jobSubject(j.Run, j.ID), job); err != nil {
+		t.Fatal(err)
+	}
+	var played atomic.Int64
+	tc.worker(WorkerConfig{dieBeforeResult: func() bool { played.Add(1); return false }})
+	waitFor(t, "the job to be taken off the queue", func() bool {
+		info, err := tc.coord.jobs.Info(ctx)
+		return err == nil && info.State.Msgs == 0
+	})
+	if n := played.Load(); n != 0 {
+		t.Fatalf("the worker played the job %d times", n)
+	}
+}
+
+// A worker started before its coordinator's server waits for it, saying
+// so, and then plays.
+func TestWorkerStartedBeforeTheServerWaits(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	l.Close()
+	log := &syncbuf.Buffer{}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- Serve(ctx, WorkerConfig{Client: ClientConfig{URL: "nats://" + addr}, Slots: 1, Report: testReport, Log: log})
+	}()
+	defer func() {
+		cancel()
+		<-done
+	}()
+	waitFor(t, "the worker to say it waits", func() bool { return strings.Contains(log.String(), "no NATS server answers there yet") })
+	srv, err := StartServer(ServerConfig{Listen: addr, StoreDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	coord, err := NewCoordinator(ctx, Config{Server: srv, AckWait: testAckWait, Report: testReport})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer coord.Close()
+	run, err := coord.Run(ctx, t.Name())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer run.Close()
+	waitFor(t, "the worker's report", func() bool { return coord.Slots() > 0 })
+	tournament(t, 0, run)
+	if run.Games() == 0 {
+		t.Fatal("the worker played no game")
+	}
 }
