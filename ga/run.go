@@ -32,11 +32,14 @@ type Run struct {
 
 	schema *core.Schema
 	pcg    *rand.PCG
-	rng    *rand.Rand
-	bus    *arena.Bus
-	ev     *evaluator
-	probs  []*core.EPDRecord // problems fitness / adaptive method
-	pos    *Positions        // positions fitness, attached by the caller
+	// startFile is a file= start's chromosome, read once per process (a
+	// run made or grown reads it; the run file keeps the individuals).
+	startFile *core.Chromosome
+	rng       *rand.Rand
+	bus       *arena.Bus
+	ev        *evaluator
+	probs     []*core.EPDRecord // problems fitness / adaptive method
+	pos       *Positions        // positions fitness, attached by the caller
 	// players reads player= and population= in the reference SPEC (the
 	// data directory, given by the caller: UsePlayers); nil refuses them.
 	players arena.Resolver

@@ -159,13 +159,17 @@ func (r *Run) startChromosome(i int, table []*core.Chromosome) (*core.Chromosome
 	case i < len(table):
 		c = &core.Chromosome{Schema: r.schema, Values: slices.Clone(table[i].Values), Name: table[i].Name}
 	case kind == startFile:
-		// Read when needed (a resumed run that grows its population reads
-		// it again): the run file keeps the individuals, not the start.
-		file, err := loadStartFile(&r.Settings)
-		if err != nil {
-			return nil, fmt.Errorf("setting start: %w", err)
+		// Read once, when first needed (a resumed run that grows its
+		// population reads it then): the run file keeps the individuals,
+		// not the start.
+		if r.startFile == nil {
+			file, err := loadStartFile(&r.Settings)
+			if err != nil {
+				return nil, fmt.Errorf("setting start: %w", err)
+			}
+			r.startFile = file
 		}
-		c = &core.Chromosome{Schema: r.schema, Values: slices.Clone(file.Values)}
+		c = &core.Chromosome{Schema: r.schema, Values: slices.Clone(r.startFile.Values)}
 	case kind == StartDefault:
 		c = r.schema.Default()
 	case kind == "noise":
