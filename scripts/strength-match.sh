@@ -9,11 +9,15 @@
 # Elo and error; the PGN of every match lands in OUT.
 #
 # Usage: FASTCHESS=/path/to/fastchess scripts/strength-match.sh [OPPONENT…]
-#   OPPONENT: sf1800 (Stockfish 15.1, UCI_LimitStrength, UCI_Elo 1800),
-#             glaurung, toga2  (default: all three)
+#   OPPONENT: sfNNNN (Stockfish 15.1, UCI_LimitStrength, UCI_Elo NNNN,
+#             e.g. sf1800, sf2200, sf2500), glaurung, toga2
+#             (default: sf1800 glaurung toga2)
 # Env: GAMES (default 100), TC (default 10+0.1), CONCURRENCY (default 2),
 #      BOOK (default arena/books/noob_3moves.first2000.epd), OUT (default /tmp/evochess-matches),
 #      CHROMOSOME (default full).
+# To keep a match on a core of its own while other work runs, pin it:
+#   taskset -c 0 env CONCURRENCY=1 … scripts/strength-match.sh toga2
+# (both engines then share that core, so any slowdown hits both alike).
 set -euo pipefail
 
 FASTCHESS=${FASTCHESS:?set FASTCHESS to a fastchess binary}
@@ -30,7 +34,7 @@ mkdir -p "$OUT"
 
 opponent() {
 	case $1 in
-	sf1800) echo "cmd=/usr/games/stockfish name=sf1800 option.UCI_LimitStrength=true option.UCI_Elo=1800 option.Threads=1 option.Hash=64" ;;
+	sf[0-9][0-9][0-9][0-9]) echo "cmd=/usr/games/stockfish name=$1 option.UCI_LimitStrength=true option.UCI_Elo=${1#sf} option.Threads=1 option.Hash=64" ;;
 	glaurung) echo "cmd=/usr/games/glaurung name=glaurung option.Threads=1 option.OwnBook=false option.Ponder=false option.Hash=64" ;;
 	toga2) echo "cmd=/usr/games/toga2 name=toga2 option.OwnBook=false option.Ponder=false option.Hash=64" ;;
 	*) echo "strength-match: unknown opponent $1" >&2; exit 1 ;;
