@@ -65,7 +65,7 @@ func runEvolve(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	validateGames := fs.Int("validate-games", 0, "games of each validation match")
 	rate := fs.Float64("mutation-rate", -1, "classic: probability that a gene mutates")
 	strength := fs.Float64("mutation-strength", -1, "classic: mutation strength in pawns at generation 0")
-	start := fs.String("start", "", "generation 0: random, default (the preset's values), noise=F (default plus Gaussian noise of F × range) or file=PATH (a chromosome file of the preset: tune your own player)")
+	start := fs.String("start", "", "generation 0: random, default (the preset's values), noise=F (default plus Gaussian noise of F × range) file=PATH (a chromosome file of the preset: tune your own player) or noise=F,file=PATH (that file first, then noise of F around it)")
 	evolveGenes := fs.String("evolve", "", "gene groups or families that evolve, comma-separated (default: all)")
 	mutation := fs.String("mutation", "", "classic: paper (±strength pawns on every gene) or scaled (strength × each gene's range)")
 	distance := fs.String("distance", "", "mnc: phenotypic or genotypic crowding distance")

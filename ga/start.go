@@ -9,7 +9,8 @@ import (
 	"github.com/evochess/evochess/core"
 )
 
-// Values of Settings.Start besides "noise=F" and "file=PATH".
+// Values of Settings.Start besides "noise=F", "file=PATH" and
+// "noise=F,file=PATH".
 const (
 	StartRandom  = "random"
 	StartDefault = "default"
@@ -19,7 +20,10 @@ const (
 // parseStart reads Settings.Start: the kind ("random", "default", "noise"
 // or "file") and, for noise, F. Empty means random, the seeds' start.
 // "file=PATH" starts from a chromosome file of the run's preset (a user's
-// own player, tuned further): startFilePath gives PATH.
+// own player, tuned further): startFilePath gives PATH. "noise=F,file=PATH"
+// starts from the file's chromosome and noise around it (f is F): a
+// population of distinct players near a user's own, which methods that
+// learn only from differences (dynamic's tournaments) need.
 func parseStart(start string) (kind string, f float64, err error) {
 	switch start {
 	case "", StartRandom:
@@ -35,7 +39,14 @@ func parseStart(start string) (kind string, f float64, err error) {
 	}
 	v, ok := strings.CutPrefix(start, "noise=")
 	if !ok {
-		return "", 0, fmt.Errorf("%q is not random, default, noise=F or file=PATH", start)
+		return "", 0, fmt.Errorf("%q is not random, default, noise=F, file=PATH or noise=F,file=PATH", start)
+	}
+	// The file goes last, so that a path may hold commas.
+	v, file, withFile := strings.Cut(v, ",")
+	if withFile {
+		if path, ok := strings.CutPrefix(file, "file="); !ok || path == "" {
+			return "", 0, fmt.Errorf("noise=%s,%s: after the noise comes file=PATH", v, file)
+		}
 	}
 	f, err = strconv.ParseFloat(v, 64)
 	// F above 1 would clip most genes to their bounds: no longer "the
@@ -43,11 +54,17 @@ func parseStart(start string) (kind string, f float64, err error) {
 	if err != nil || !(f > 0 && f <= 1) {
 		return "", 0, fmt.Errorf("noise=%s: F must be a number in (0, 1]", v)
 	}
+	if withFile {
+		return startFile, f, nil
+	}
 	return "noise", f, nil
 }
 
-// startFilePath is PATH of a "file=PATH" start.
+// startFilePath is PATH of a "file=PATH" or "noise=F,file=PATH" start.
 func startFilePath(start string) string {
+	if rest, ok := strings.CutPrefix(start, "noise="); ok {
+		_, start, _ = strings.Cut(rest, ",")
+	}
 	path, _ := strings.CutPrefix(start, "file=")
 	return path
 }
@@ -170,17 +187,16 @@ func (r *Run) startChromosome(i int, table []*core.Chromosome) (*core.Chromosome
 			r.startFile = file
 		}
 		c = &core.Chromosome{Schema: r.schema, Values: slices.Clone(r.startFile.Values)}
+		// With noise, the first individual after the table is the file's
+		// own, so the start itself is in the population.
+		if f > 0 && i > len(table) {
+			r.addNoise(c, f)
+		}
 	case kind == StartDefault:
 		c = r.schema.Default()
 	case kind == "noise":
 		c = r.schema.Default()
-		for j := range c.Values {
-			g := &r.schema.Genes[j]
-			if g.Fixed {
-				continue
-			}
-			c.Values[j] = clip(g, c.Values[j]+r.rng.NormFloat64()*f*geneRange(g))
-		}
+		r.addNoise(c, f)
 	default:
 		c = RandomChromosome(r.rng, r.schema)
 	}
@@ -190,6 +206,18 @@ func (r *Run) startChromosome(i int, table []*core.Chromosome) (*core.Chromosome
 		}
 	}
 	return c, nil
+}
+
+// addNoise moves every evolving gene of c by a normal draw of f times the
+// gene's range, clipped to its bounds.
+func (r *Run) addNoise(c *core.Chromosome, f float64) {
+	for j := range c.Values {
+		g := &r.schema.Genes[j]
+		if g.Fixed {
+			continue
+		}
+		c.Values[j] = clip(g, c.Values[j]+r.rng.NormFloat64()*f*geneRange(g))
+	}
 }
 
 // checkStartEvolve is Check's part for Start and Evolve.

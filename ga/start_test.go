@@ -32,6 +32,11 @@ func TestParseStart(t *testing.T) {
 		{"gauss", "", 0, true},
 		{"file=my.chromosome.json", "file", 0, false},
 		{"file=", "", 0, true},
+		{"noise=0.02,file=my.chromosome.json", "file", 0.02, false},
+		{"noise=0.02,file=a,b.json", "file", 0.02, false},
+		{"noise=0.02,my.chromosome.json", "", 0, true},
+		{"noise=0.02,file=", "", 0, true},
+		{"noise=0,file=my.chromosome.json", "", 0, true},
 	}
 	for _, c := range cases {
 		kind, f, err := parseStart(c.in)
@@ -290,6 +295,31 @@ func TestStartFromFile(t *testing.T) {
 		}
 		if got := r.Population[0].Chromosome.Values; !slices.Equal(got, mine.Values) {
 			t.Errorf("%s: generation 0's first individual is not the file's chromosome", tc.name)
+		}
+	}
+
+	// noise=F,file=PATH: the file's own chromosome first, then distinct
+	// players around it, every gene within its bounds and fixed genes kept.
+	s := DefaultSettings(CMAES)
+	s.Fitness, s.Dataset, s.Start, s.Population = FitnessRoundRobin, "", "noise=0.02,file="+good, 5
+	r, err := NewRun(s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := r.Population[0].Chromosome.Values; !slices.Equal(got, mine.Values) {
+		t.Error("noise,file: the first individual is not the file's chromosome")
+	}
+	for i := 1; i < len(r.Population); i++ {
+		v := r.Population[i].Chromosome.Values
+		if slices.Equal(v, mine.Values) || slices.Equal(v, r.Population[i-1].Chromosome.Values) {
+			t.Errorf("noise,file: individual %d is not a distinct player", i)
+		}
+		for j, x := range v {
+			g := &full.Genes[j]
+			if x < g.Lo || x > g.Hi || (g.Fixed && x != mine.Values[j]) {
+				t.Errorf("noise,file: individual %d gene %s = %g (bounds %g..%g, fixed %v)", i, g.Name, x, g.Lo, g.Hi, g.Fixed)
+				break
+			}
 		}
 	}
 }
