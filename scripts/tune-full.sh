@@ -48,7 +48,12 @@ tune)
 		"$bin" evolve --resume "$name" --workers 2 --data "$DATA" --json >>"$OUT/$name.jsonl"
 		exit
 	fi
-	args=(--method "$m" --chromosome full --start "$START" --seed 12 --workers 2 --cpu "$CPU"
+	start=$START
+	# dynamic learns only from games its players differ in: from a single
+	# start every pairing ties, and a tie overwrites nobody. It starts from
+	# the same chromosome with 2% noise around it.
+	[ "$m" = dynamic ] && start="noise=0.02,$START"
+	args=(--method "$m" --chromosome full --start "$start" --seed 12 --workers 2 --cpu "$CPU"
 		--save "$name" --data "$DATA" --checkpoints 2 --json)
 	case $f in
 	positions) args+=(--fitness positions --dataset "$dataset") ;;
