@@ -60,6 +60,8 @@ tune)
 	default) ;;
 	*) args+=(--fitness "$f" --search strong --tc nodes=2000 --max-moves 200) ;;
 	esac
+	# Games against the start itself, played as the tuned players are.
+	[ "$f" = reference ] && args+=(--reference "name=start,$REF,search=strong,nodes=2000")
 	case $m in
 	# The budget ends them, not the methods' own stop rules (mnc's unchanged
 	# best, dynamic's convergence, which a start of one chromosome meets at
