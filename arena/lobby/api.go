@@ -236,77 +236,6 @@ var (
 	ErrLimit       = errors.New("over this server's limit")
 )
 
-// Lobby is the server's meeting place; its methods are safe for concurrent use.
-type Lobby struct{}
-
-// New starts a lobby; when ctx ends its games stop (unrecorded), its bots
-// and timers end and its sessions are closed.
-func New(ctx context.Context, c Config) *Lobby { panic("lobby: not yet built") }
-
-// Join adds a session for u (a user may have several; a Human's sessions
-// share their games, so a returning user is back in their game).
-func (l *Lobby) Join(u User) (*Session, error) { panic("lobby: not yet built") }
-
-// Wait returns when every goroutine the lobby started (bots, OnGameEnd
-// calls) has ended; call it after ctx is done.
-func (l *Lobby) Wait() {}
-
-// Session is one terminal's place in the lobby.
-type Session struct{}
-
-func (s *Session) User() User                      { panic("lobby: not yet built") }
-func (s *Session) Changed() <-chan struct{}        { panic("lobby: not yet built") }
-func (s *Session) View() View                      { panic("lobby: not yet built") }
-func (s *Session) Game(id GameID) (GameView, bool) { panic("lobby: not yet built") }
-
-// SetLag records the session's measured round trip (the SSH server times
-// keepalive requests); moves are refunded up to Config.LagMargin of it.
-func (s *Session) SetLag(d time.Duration) {}
-
-// Seek opens a seek; a compatible open seek of another user (same time
-// control and rating, colours compatible) is matched at once instead,
-// and the game starts.
-func (s *Session) Seek(spec SeekSpec) (SeekID, error) { panic("lobby: not yet built") }
-func (s *Session) CancelSeek(id SeekID) error         { panic("lobby: not yet built") }
-
-// Challenge offers a game to an online user; Answer accepts (the game
-// starts) or declines one made to this session's user, or withdraws one
-// it made (accept false).
-func (s *Session) Challenge(to UserID, spec SeekSpec) (ChallengeID, error) {
-	panic("lobby: not yet built")
-}
-func (s *Session) Answer(id ChallengeID, accept bool) error { panic("lobby: not yet built") }
-
-// PlayBot starts a game against the BotProvider's player at strength.
-func (s *Session) PlayBot(spec SeekSpec, strength int) (GameID, error) {
-	panic("lobby: not yet built")
-}
-
-// Move plays a move (UCI "e2e4", "e7e8q", or SAN "Nf3") in a game this
-// session's user plays, on their turn.
-func (s *Session) Move(id GameID, move string) error { panic("lobby: not yet built") }
-
-// Offer asks the opponent for a draw or a takeback (of the asker's last
-// move, and the opponent's reply if they made one); Reply answers the
-// opponent's pending offer.
-func (s *Session) Offer(id GameID, k OfferKind) error { panic("lobby: not yet built") }
-func (s *Session) Reply(id GameID, accept bool) error { panic("lobby: not yet built") }
-func (s *Session) Resign(id GameID) error             { panic("lobby: not yet built") }
-
-// Abort ends a game before both sides have made their first move, with no
-// result and no rating change.
-func (s *Session) Abort(id GameID) error { panic("lobby: not yet built") }
-
-// Watch makes the session a spectator of a game (Changed then fires on its
-// moves); Unwatch stops it.
-func (s *Session) Watch(id GameID) error { panic("lobby: not yet built") }
-func (s *Session) Unwatch(id GameID)     {}
-
-// Close leaves the lobby: the session's seeks and challenges go, its games
-// go on, and a player with no session left in a game has Config.Reconnect
-// to come back.
-func (s *Session) Close() {}
-
 // Standing is one line of the ladder: a Glicko-2 rating (Rating ± 2·RD is
 // about a 95% interval), on the usual 1500 scale.
 type Standing struct {
@@ -317,22 +246,4 @@ type Standing struct {
 	Volatility float64
 	Games      int
 	Updated    time.Time
-}
-
-// Ladder is the server's one rating list of humans and engines (Glicko-2,
-// Glickman 2012, each rated game its own rating period). Safe for
-// concurrent use.
-type Ladder struct{}
-
-// NewLadder starts a ladder from saved standings; save, when set, is
-// called (outside the ladder's lock, in order) with the standings after
-// every change, to write them to disk.
-func NewLadder(saved []Standing, save func([]Standing)) *Ladder { panic("lobby: not yet built") }
-func (l *Ladder) Standings() []Standing                         { panic("lobby: not yet built") }
-func (l *Ladder) Lookup(id UserID) (Standing, bool)             { panic("lobby: not yet built") }
-
-// Rate records a rated game's result (white's score: 1, ½ or 0) and
-// returns each side's rating change.
-func (l *Ladder) Rate(white, black User, score float64) (dWhite, dBlack float64) {
-	panic("lobby: not yet built")
 }
