@@ -25,7 +25,11 @@ no shell, no files outside the data directory; the host key is kept in the
 data directory; anyone gets in and the sessions share the data directory,
 or with --authorized-keys only those keys, each user saving in
 users/NAME of the data directory and reading the rest as a shared
-library; sessions, CPU workers, disk and saves bounded by the flags below)
+library; sessions, CPU workers, disk and saves bounded by the flags below;
+L on the Play tab is the lobby where sessions seek, challenge, play and
+watch each other and the evolved best on clocks the server keeps, rated
+on one ladder kept in ladder.json; a player is their SSH key, a client
+without one a guest)
 and/or seed 000's REST API over HTTP (one game per client:
 /post/new to start, /get/board, /get/possible_moves/e2, /post/move/e2e4,
 /get/status/; at most --http-games games, --http-per-address per client,
