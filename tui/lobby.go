@@ -33,7 +33,7 @@ type lobbyModel struct {
 	// autoOpened: refresh has just opened a game of mine by itself (the
 	// tab turns to it).
 	autoOpened bool
-	ended      map[lobby.GameID]*onlineGame // my games that were shown when they ended, to look back at
+	recent     []lobby.GameView // my games that ended since I joined, newest first
 
 	status    string
 	statusBad bool
@@ -46,7 +46,7 @@ type lobbyModel struct {
 }
 
 func newLobbyModel(env *Env, st *Styles, keys KeyMap) *lobbyModel {
-	return &lobbyModel{env: env, st: st, keys: keys, opened: map[lobby.GameID]bool{}, ended: map[lobby.GameID]*onlineGame{}}
+	return &lobbyModel{env: env, st: st, keys: keys, opened: map[lobby.GameID]bool{}}
 }
 
 // Messages of the lobby, owned by the Play tab whichever tab is in front.
@@ -147,7 +147,13 @@ func (m *lobbyModel) refresh() tea.Cmd {
 	}
 	s := m.env.Session
 	m.view = s.View()
-	m.rows = lobbyRows(m.view)
+	m.recent = m.recent[:0]
+	for _, id := range m.view.Ended {
+		if g, ok := s.Game(id); ok {
+			m.recent = append(m.recent, g)
+		}
+	}
+	m.rows = lobbyRows(m.view, m.recent)
 	var cmds []tea.Cmd
 	for _, id := range m.view.Mine {
 		if m.opened[id] {
@@ -167,9 +173,6 @@ func (m *lobbyModel) refresh() tea.Cmd {
 	}
 	if m.game != nil {
 		cmds = append(cmds, m.game.refresh(s))
-		if m.game.view.Over && m.game.view.Role != lobby.Spectator {
-			m.ended[m.game.id] = m.game
-		}
 	}
 	cmds = append(cmds, m.ensureTick())
 	return tea.Batch(cmds...)
@@ -181,10 +184,6 @@ func (m *lobbyModel) open(id lobby.GameID) {
 		return
 	}
 	m.leaveGame()
-	if g := m.ended[id]; g != nil {
-		m.game = g
-		return
-	}
 	m.game = newOnlineGame(m.env, m.st, m.keys, id)
 }
 
@@ -203,13 +202,13 @@ func (m *lobbyModel) gameByID(id lobby.GameID) *onlineGame {
 	if m.game != nil && m.game.id == id {
 		return m.game
 	}
-	return m.ended[id]
+	return nil
 }
 
 // ensureTick starts the clock's tick when a running game is in front,
 // and lets it stop otherwise: a clock ticks only while someone sees it.
 func (m *lobbyModel) ensureTick() tea.Cmd {
-	if m.ticking || !m.shown || m.game == nil || !m.game.clockRuns() {
+	if m.ticking || !m.shown || m.game == nil || !m.game.ticks() {
 		return nil
 	}
 	m.ticking = true
@@ -374,6 +373,9 @@ func (m *lobbyModel) act(row lobbyRow) tea.Cmd {
 		}
 	case rowGame:
 		return m.watch(row.game)
+	case rowEnded:
+		m.open(row.ended.ID) // how it ended, and where it was saved
+		return m.refresh()
 	}
 	return nil
 }

@@ -181,6 +181,8 @@ func TestLobbyFlowChallengeToMate(t *testing.T) {
 	}
 	alice.waitFor(t, "saved as games/")
 	bob.waitFor(t, "saved as games/")
+	alice.typeKeys("\x1b") // back to the lists: the game is among those ended
+	alice.waitFor(t, "alice v bob  5+0  0-1, black wins by checkmate")
 	for _, p := range []*lobbyProgram{alice, bob, carol} {
 		p.quit(t)
 	}
@@ -192,7 +194,12 @@ func TestLobbyFlowChallengeToMate(t *testing.T) {
 		role    lobby.Role
 		flipped bool
 	}{{alice, lobby.PlaysWhite, false}, {bob, lobby.PlaysBlack, true}, {carol, lobby.Spectator, false}} {
-		g := c.p.shown(t)
+		var g *onlineGame
+		if c.p == alice {
+			g = &onlineGame{view: playOf(alice.app).lobby.recent[0]} // she has gone back to the lists
+		} else {
+			g = c.p.shown(t)
+		}
 		if g.view.Role != c.role || g.in.flipped != c.flipped || len(g.view.Moves) != 4 || g.view.Reason != "checkmate" {
 			t.Errorf("%s: role %v flipped %v, %d moves, %q", c.p.app.env.Who, g.view.Role, g.in.flipped, len(g.view.Moves), g.view.Reason)
 		}

@@ -92,8 +92,17 @@ func (r *gameRecorder) entry(id lobby.GameID) *gameSaved {
 	return g
 }
 
-// saved is closed when game id has been saved (or failed to be).
+// saved is game id's saving, whose done closes when it has been saved
+// (or failed to be).
 func (r *gameRecorder) saved(id lobby.GameID) *gameSaved { return r.entry(id) }
+
+// lookup is game id's saving if the recorder knows of it.
+func (r *gameRecorder) lookup(id lobby.GameID) (*gameSaved, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	g, ok := r.games[id]
+	return g, ok
+}
 
 // record is the lobby's OnGameEnd.
 func (r *gameRecorder) record(rec lobby.Record) {

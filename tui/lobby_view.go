@@ -18,6 +18,7 @@ const (
 	rowChallenge
 	rowSeek
 	rowGame
+	rowEnded
 )
 
 // rowKey names a line across refreshes: the choice stays on the same
@@ -35,12 +36,14 @@ type lobbyRow struct {
 	challenge lobby.Challenge
 	seek      lobby.Seek
 	game      lobby.GameSummary
+	ended     lobby.GameView
 	presence  lobby.Presence
 }
 
 // lobbyRows are the lines that can be chosen, in the order drawn:
-// challenges first (they wait for an answer), then seeks, games, people.
-func lobbyRows(v lobby.View) []lobbyRow {
+// challenges first (they wait for an answer), then seeks, games, my
+// games that ended, people.
+func lobbyRows(v lobby.View, recent []lobby.GameView) []lobbyRow {
 	var rows []lobbyRow
 	for _, c := range v.Challenges {
 		rows = append(rows, lobbyRow{key: rowKey{kind: rowChallenge, id: int(c.ID)}, kind: rowChallenge, challenge: c})
@@ -50,6 +53,9 @@ func lobbyRows(v lobby.View) []lobbyRow {
 	}
 	for _, g := range v.Games {
 		rows = append(rows, lobbyRow{key: rowKey{kind: rowGame, id: int(g.ID)}, kind: rowGame, game: g})
+	}
+	for _, g := range recent {
+		rows = append(rows, lobbyRow{key: rowKey{kind: rowEnded, id: int(g.ID)}, kind: rowEnded, ended: g})
 	}
 	for _, p := range v.Online {
 		rows = append(rows, lobbyRow{key: rowKey{kind: rowUser, user: p.User.ID}, kind: rowUser, user: p.User, presence: p})
@@ -124,7 +130,7 @@ func (m *lobbyModel) listView(w, h int) string {
 	}
 	// Each list gets a share of the room, scrolled to keep the chosen
 	// line in view; the ladder gets what is left, at least three lines.
-	room := max((h-2-4*2-5)/4, 2)
+	room := max((h-2-5*2-5)/5, 2)
 	rowsOf := func(kind rowKind) []lobbyRow {
 		var rs []lobbyRow
 		for _, r := range m.rows {
@@ -158,6 +164,13 @@ func (m *lobbyModel) listView(w, h int) string {
 			text += "  yours: enter"
 		}
 		line(r, text)
+	}
+	if len(m.recent) > 0 {
+		section("Ended", len(m.recent), "")
+		for _, r := range rowsOf(rowEnded) {
+			g := r.ended
+			line(r, fmt.Sprintf("%s v %s  %s  %s", g.White.Name, g.Black.Name, tcText(g.Spec), strings.TrimPrefix(gameResultText(g), "game over: ")))
+		}
 	}
 	section("Online", len(v.Online), "")
 	for _, r := range rowsOf(rowUser) {

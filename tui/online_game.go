@@ -64,7 +64,9 @@ func (g *onlineGame) refresh(s *lobby.Session) tea.Cmd {
 	if v.Over && !wasOver {
 		g.confirming = false
 		g.in.closePrompt()
-		return g.waitSaved()
+		// A game seen ending is being saved now; one opened after it
+		// ended was saved already, if the recorder still remembers it.
+		return g.waitSaved(!first)
 	}
 	return nil
 }
@@ -86,12 +88,19 @@ func (g *onlineGame) rebuild() {
 
 // waitSaved waits, off the Update goroutine, for the PGN of a game this
 // session played to be written (not for an aborted game: none is).
-func (g *onlineGame) waitSaved() tea.Cmd {
+func (g *onlineGame) waitSaved(live bool) tea.Cmd {
 	if g.env.LobbyGames == nil || g.view.Role == lobby.Spectator || g.view.Reason == "aborted" {
 		return nil
 	}
+	gs, known := g.env.LobbyGames.lookup(g.id)
+	if !known {
+		if !live {
+			return nil // forgotten, or never saved (the lobby shut down)
+		}
+		gs = g.env.LobbyGames.saved(g.id)
+	}
 	g.saving = true
-	gs, id, ctx := g.env.LobbyGames.saved(g.id), g.id, g.env.Ctx
+	id, ctx := g.id, g.env.Ctx
 	return func() tea.Msg {
 		select {
 		case <-gs.done:
@@ -138,8 +147,11 @@ func (g *onlineGame) canMove() (bool, string) {
 	return true, ""
 }
 
-// clockRuns: the clock shown is running (a tick redraws it).
-func (g *onlineGame) clockRuns() bool { return g.loaded && g.view.Running && !g.view.Over }
+// ticks: something shown counts down (a running clock, an absent
+// player's time to return): a tick redraws it.
+func (g *onlineGame) ticks() bool {
+	return g.loaded && !g.view.Over && (g.view.Running || !g.view.Absent[0].IsZero() || !g.view.Absent[1].IsZero())
+}
 
 func (g *onlineGame) capturing() bool { return g.in.capturing() }
 
