@@ -465,7 +465,7 @@ func (m *lobbyModel) notice(inFront bool) string {
 			if inFront && m.game == nil && m.form == nil {
 				return "" // the list shows it
 			}
-			return fmt.Sprintf("challenge from %s (%s): L, a", c.From.Name, specText(c.Spec))
+			return fmt.Sprintf("challenge from %s: %s (L, then a)", c.From.Name, challengeTerms(c))
 		}
 	}
 	if !inFront {

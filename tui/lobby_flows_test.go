@@ -164,7 +164,7 @@ func TestLobbyFlowChallengeToMate(t *testing.T) {
 	alice.typeKeys("jljj\r") // colour → white, down to the send line
 	alice.waitFor(t, "challenged bob to 5+0 rated, white")
 
-	bob.waitFor(t, "challenge from alice (5+0 rated, white)") // on the tab bar, while at the board
+	bob.waitFor(t, "challenge from alice: 5+0 rated, alice white") // on the tab bar, while at the board
 	bob.typeKeys("La")
 	alice.waitFor(t, "to move: white") // the game opened by itself
 	bob.waitFor(t, "to move: white")
@@ -252,7 +252,7 @@ func TestLobbyFlowFlagFalls(t *testing.T) {
 	alice := startLobbyProgram(t, host, d, person("alice"))
 	bob := startLobbyProgram(t, host, d, person("bob"))
 	challenge(t, alice, bob, lobby.SeekSpec{TC: arena.TimeControl{Base: time.Second}, Color: lobby.AsWhite, Rated: true})
-	bob.waitFor(t, "challenge from alice (1s+0 rated, white)")
+	bob.waitFor(t, "challenge from alice: 1s+0 rated, alice white")
 	bob.typeKeys("La")
 	alice.waitFor(t, "to move: white")
 	play(t, alice, bob, nil, nil, "e4", "e5") // the clock runs from black's first move

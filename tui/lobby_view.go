@@ -215,19 +215,25 @@ func window(rows []lobbyRow, sel rowKey, n int) []lobbyRow {
 
 // challengeText is a challenge to or from me.
 func challengeText(c lobby.Challenge) string {
-	colour := ""
-	switch c.Spec.Color {
-	case lobby.AsWhite:
-		colour = ", " + c.From.Name + " white"
-	case lobby.AsBlack:
-		colour = ", " + c.From.Name + " black"
+	if c.ToMe {
+		return fmt.Sprintf("from %s: %s  (a accepts, d declines)", c.From.Name+kindTag(c.From.Kind), challengeTerms(c))
 	}
+	return fmt.Sprintf("to %s: %s  (d withdraws)", c.To.Name+kindTag(c.To.Kind), challengeTerms(c))
+}
+
+// challengeTerms are a challenge's clock, rating and colours: "5+0
+// rated, alice white" (the colour is the challenger's).
+func challengeTerms(c lobby.Challenge) string {
 	spec := c.Spec
 	spec.Color = lobby.RandomColor
-	if c.ToMe {
-		return fmt.Sprintf("from %s: %s%s  (a accepts, d declines)", c.From.Name+kindTag(c.From.Kind), specText(spec), colour)
+	out := specText(spec)
+	switch c.Spec.Color {
+	case lobby.AsWhite:
+		out += ", " + c.From.Name + " white"
+	case lobby.AsBlack:
+		out += ", " + c.From.Name + " black"
 	}
-	return fmt.Sprintf("to %s: %s%s  (d withdraws)", c.To.Name+kindTag(c.To.Kind), specText(spec), colour)
+	return out
 }
 
 // view draws the lobby side: a form, the game shown, or the lists.
