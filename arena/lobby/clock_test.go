@@ -39,8 +39,8 @@ func TestFlagFalls(t *testing.T) {
 				flagger = black
 			}
 			flagger.SetLag(tc.lag)
+			last := time.Now() // before the last move: the flag's turn began after it
 			moves(t, white, black, id, tc.plies...)
-			last := time.Now()
 			v := waitOver(t, white, id)
 			waited := time.Since(last)
 			if v.Result != tc.want || v.Reason != "time" {
@@ -142,9 +142,9 @@ func TestFirstMoveAbort(t *testing.T) {
 	for _, plies := range [][]string{nil, {"e4"}} {
 		var recorded atomic.Int32
 		_, white, black := pair(t, Config{FirstMove: first, OnGameEnd: func(Record) { recorded.Add(1) }})
+		began := time.Now() // before the turn that is never played began
 		id := play(t, white, black, SeekSpec{TC: clock(time.Minute, 0)})
 		moves(t, white, black, id, plies...)
-		began := time.Now()
 		v := waitOver(t, black, id)
 		if v.Reason != "aborted" || v.Result != core.Ongoing {
 			t.Errorf("after %v: %s, want aborted", plies, describe(v))

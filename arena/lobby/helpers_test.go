@@ -59,6 +59,17 @@ func waitUntil[T any](t *testing.T, s *Session, what string, get func() (T, bool
 	}
 }
 
+// eventually polls cond, for what no session is told of (a bot's
+// thinking), failing the test after waitLimit.
+func eventually(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(waitLimit); !cond(); time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+	}
+}
+
 // waitGame waits until s sees game id in a state that cond accepts.
 func waitGame(t *testing.T, s *Session, id GameID, what string, cond func(GameView) bool) GameView {
 	t.Helper()

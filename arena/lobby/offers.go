@@ -99,7 +99,10 @@ func (l *Lobby) takeBack(g *game, by core.Color, now time.Time) {
 		g.moves, g.san = g.moves[:last], g.san[:last]
 		g.before, g.after = g.before[:last], g.after[:last]
 	}
-	g.moved = now
+	g.moved = now // the position changed now
+	if len(g.moves) == 0 {
+		g.moved = time.Time{}
+	}
 	g.version++
 	if g.bot != nil && g.bot.searchCancel != nil {
 		g.bot.searchCancel() // its search is of a position that is gone
