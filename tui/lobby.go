@@ -33,7 +33,8 @@ type lobbyModel struct {
 	// autoOpened: refresh has just opened a game of mine by itself (the
 	// tab turns to it).
 	autoOpened bool
-	recent     []lobby.GameView // my games that ended since I joined, newest first
+	recent     []lobby.GameView           // my games that ended since I joined, newest first
+	asked      map[lobby.ChallengeID]bool // challenges to me seen already
 
 	status    string
 	statusBad bool
@@ -46,7 +47,7 @@ type lobbyModel struct {
 }
 
 func newLobbyModel(env *Env, st *Styles, keys KeyMap) *lobbyModel {
-	return &lobbyModel{env: env, st: st, keys: keys, opened: map[lobby.GameID]bool{}}
+	return &lobbyModel{env: env, st: st, keys: keys, opened: map[lobby.GameID]bool{}, asked: map[lobby.ChallengeID]bool{}}
 }
 
 // Messages of the lobby, owned by the Play tab whichever tab is in front.
@@ -154,6 +155,17 @@ func (m *lobbyModel) refresh() tea.Cmd {
 		}
 	}
 	m.rows = lobbyRows(m.view, m.recent)
+	asked := map[lobby.ChallengeID]bool{} // those standing now: ids are never used again
+	for _, c := range m.view.Challenges {
+		if !c.ToMe {
+			continue
+		}
+		if !m.asked[c.ID] { // a new challenge to me is chosen: "L, then a" answers it
+			m.sel = rowKey{kind: rowChallenge, id: int(c.ID)}
+		}
+		asked[c.ID] = true
+	}
+	m.asked = asked
 	var cmds []tea.Cmd
 	for _, id := range m.view.Mine {
 		if m.opened[id] {
@@ -230,9 +242,10 @@ func (m *lobbyModel) fail(what string, err error) bool {
 	return false
 }
 
-// capturing: a form, a prompt or a promotion takes every key.
+// capturing: a move prompt or a promotion takes every key (a form does
+// not: it has no text, and ? and q work there as anywhere).
 func (m *lobbyModel) capturing() bool {
-	return m.form != nil || m.game != nil && m.game.capturing()
+	return m.form == nil && m.game != nil && m.game.capturing()
 }
 
 func (m *lobbyModel) key(msg tea.KeyMsg) tea.Cmd {
