@@ -312,3 +312,43 @@ func TestLobbyFlowReconnect(t *testing.T) {
 		t.Errorf("bob's view: white absent until %v, %d moves", gb.view.Absent[core.White], len(gb.view.Moves))
 	}
 }
+
+// The keys of a game: a takeback asked for and granted, a draw offered
+// and declined, a resignation confirmed.
+func TestLobbyFlowOffersAndResign(t *testing.T) {
+	d, err := saves.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	host := testLobby(t, LobbyConfig{Data: d})
+	alice := startLobbyProgram(t, host, d, person("alice"))
+	bob := startLobbyProgram(t, host, d, person("bob"))
+	challenge(t, alice, bob, lobby.SeekSpec{TC: arena.TimeControl{Base: 5 * time.Minute}, Color: lobby.AsWhite})
+	bob.waitFor(t, "challenge from alice")
+	bob.typeKeys("La")
+	alice.waitFor(t, "to move: white")
+	play(t, alice, bob, nil, nil, "e4", "e5", "Nf3")
+
+	bob.typeKeys("u") // his e5 and her Nf3 go
+	alice.waitFor(t, "bob offers a takeback: y accepts, n declines")
+	alice.typeKeys("y")
+	play(t, alice, bob, nil, []string{"e4"}, "e6") // legal only with the pawn back on e7
+
+	alice.typeKeys("D")
+	alice.waitFor(t, "you offered a draw: waiting for an answer")
+	bob.waitFor(t, "alice offers a draw: y accepts, n declines")
+	bob.typeKeys("n")
+	bob.waitFor(t, "declined")
+
+	bob.typeKeys("R")
+	bob.waitFor(t, "resign this game? y resigns")
+	bob.typeKeys("y")
+	for _, p := range []*lobbyProgram{alice, bob} {
+		p.waitFor(t, "game over: 1-0, white wins by resignation")
+	}
+	alice.quit(t)
+	bob.quit(t)
+	if g := alice.shown(t); len(g.view.SAN) != 2 || g.view.SAN[1] != "e6" || g.view.Offer.Kind != lobby.NoOffer {
+		t.Fatalf("moves %v, offer %+v", g.view.SAN, g.view.Offer)
+	}
+}
