@@ -123,12 +123,6 @@ func (m *lobbyModel) update(msg tea.Msg) tea.Cmd {
 			g.savedDone(msg.saved, m.view.Me.ID)
 		}
 		return nil
-	case tabShownMsg:
-		m.shown = true
-		return m.ensureTick()
-	case tabHiddenMsg:
-		m.shown = false
-		return nil
 	}
 	return nil
 }
