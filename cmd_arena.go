@@ -53,6 +53,16 @@ func runArena(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if cc != nil {
 		env.Cluster = cc
 	}
+	// A lobby of its own: one person, the bot, the ladder and the games
+	// saved in the data directory (the server's is shared by its sessions).
+	if host, err := tui.StartLobby(ctx, tui.LobbyConfig{Data: d}); err != nil {
+		fmt.Fprintf(stderr, "arena: %v (no lobby)\n", err)
+	} else {
+		defer func() { cancel(); host.Wait() }() // the last game and standings are saved before the app returns
+		if err := host.Join(env, tui.LocalUser()); err != nil {
+			fmt.Fprintf(stderr, "arena: %v (no lobby)\n", err)
+		}
+	}
 	app := tui.New(env, lipgloss.DefaultRenderer(), tui.LocalPlain())
 	p := tea.NewProgram(app, tea.WithAltScreen(), tea.WithMouseCellMotion(), tea.WithContext(ctx))
 	if _, err := p.Run(); err != nil && ctx.Err() == nil {

@@ -25,7 +25,11 @@ no shell, no files outside the data directory; the host key is kept in the
 data directory; anyone gets in and the sessions share the data directory,
 or with --authorized-keys only those keys, each user saving in
 users/NAME of the data directory and reading the rest as a shared
-library; sessions, CPU workers, disk and saves bounded by the flags below)
+library; sessions, CPU workers, disk and saves bounded by the flags below;
+L on the Play tab is the lobby where sessions seek, challenge, play and
+watch each other and the evolved best on clocks the server keeps, rated
+on one ladder kept in ladder.json; a player is their SSH key, a client
+without one a guest)
 and/or seed 000's REST API over HTTP (one game per client:
 /post/new to start, /get/board, /get/possible_moves/e2, /post/move/e2e4,
 /get/status/; at most --http-games games, --http-per-address per client,
@@ -50,6 +54,8 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	quota := byteSize(50 << 20)
 	fs.Var(&quota, "quota", "disk one SSH user may fill with saves (a key's user; anonymous: each session) (0: no limit)")
 	savesPerMin := fs.Int("saves-per-minute", 10, "saves one SSH session may make a minute (0: any number)")
+	reconnect := fs.Duration("lobby-reconnect", 60*time.Second, "how long a lobby player whose connection dropped has to come back to a game (their clock runs meanwhile) before losing it")
+	lagMargin := fs.Duration("lobby-lag-margin", 500*time.Millisecond, "the most of each move's time given back to a lobby player as their measured network lag")
 	level := fs.String("http-engine", "depth=3", "the REST API engine's budget per move (depth=N, nodes=N, movetime=MS)")
 	maxGames := fs.Int("http-games", 256, "REST games open at once")
 	perAddr := fs.Int("http-per-address", 4, "REST games per client address (IPv6: per /64); raise it behind a proxy")
@@ -69,6 +75,9 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	if *handshake <= 0 || *idle < 0 || *savesPerMin < 0 {
 		return usageError(stderr, "serve", "--ssh-handshake must be positive, --idle and --saves-per-minute not negative")
+	}
+	if *reconnect <= 0 || *lagMargin <= 0 { // the lobby reads 0 as its default
+		return usageError(stderr, "serve", "--lobby-reconnect and --lobby-lag-margin must be positive (1ms all but turns lag refunds off)")
 	}
 	var keys *tui.AuthorizedKeys
 	if *keysFile != "" {
@@ -110,7 +119,8 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 				Ready:   func(addr string) { fmt.Fprintf(stderr, "ssh: listening on %s\n", addr) },
 				Limits:  tui.SSHLimits{Handshake: *handshake, PerConnection: *perConn, PerAddress: *sshPerAddr, Sessions: *sessions},
 				Workers: tui.NewWorkerBudget(*workers, *sessionWorkers),
-				Quota:   int64(quota), SavesPerMinute: *savesPerMin, Keys: keys, Cluster: remote})
+				Quota:   int64(quota), SavesPerMinute: *savesPerMin, Keys: keys, Cluster: remote,
+				Reconnect: *reconnect, LagMargin: *lagMargin})
 		}()
 	}
 	if *httpAddr != "" {

@@ -141,6 +141,9 @@ func (d *Dir) List() ([]Entry, error) {
 		return nil, err
 	}
 	out = append(out, ds...)
+	if en, ok := d.ladderEntry(); ok {
+		out = append(out, en)
+	}
 	sort.SliceStable(out, func(a, b int) bool {
 		return out[a].Kind < out[b].Kind || out[a].Kind == out[b].Kind && out[a].Name < out[b].Name
 	})

@@ -105,6 +105,8 @@ func owner(msg tea.Msg) tabID {
 		return msg.tab
 	case workDoneMsg:
 		return msg.tab
+	case lobbyChangedMsg, lobbyClosedMsg, gameTickMsg, gameSavedMsg:
+		return tabPlay // the lobby is the Play tab's other side
 	}
 	return tabNone
 }
@@ -143,12 +145,26 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 // tabShownMsg tells a page it has come to the front (to refresh lists
-// that other tabs or sessions may have changed).
-type tabShownMsg struct{}
+// that other tabs or sessions may have changed); tabHiddenMsg that it has
+// gone behind another (a clock nobody sees need not tick).
+type (
+	tabShownMsg  struct{}
+	tabHiddenMsg struct{}
+)
 
 func (a *App) show(i tabID) tea.Cmd {
+	var hide tea.Cmd
+	if i != a.active {
+		hide = a.send(a.active, tabHiddenMsg{})
+	}
 	a.active = i
-	return a.send(i, tabShownMsg{})
+	return tea.Batch(hide, a.send(i, tabShownMsg{}))
+}
+
+// noticer is a page that may want the user wherever they are (a
+// challenge, their move): the tab bar shows what it says.
+type noticer interface {
+	notice(active bool) string
 }
 
 func (a *App) send(i tabID, msg tea.Msg) tea.Cmd {
@@ -216,6 +232,14 @@ func (a *App) View() string {
 		tabs = append(tabs, s)
 	}
 	bar := strings.Join(tabs, "") + a.st.Dim.Render("   evochess")
+	for i, p := range a.pages {
+		if n, ok := p.(noticer); ok {
+			if s := n.notice(tabID(i) == a.active); s != "" {
+				bar = strings.Join(tabs, "") + "  " + a.st.Header.Render(truncate("» "+s, max(a.w-x-2, 4)))
+				break
+			}
+		}
+	}
 	_, bodyH := a.bodySize()
 	var body string
 	if a.showHelp {

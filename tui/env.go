@@ -12,6 +12,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/evochess/evochess/arena"
+	"github.com/evochess/evochess/arena/lobby"
 	"github.com/evochess/evochess/saves"
 )
 
@@ -46,6 +47,15 @@ type Env struct {
 	// PlayHashMB is the Play tab engine's hash table (0: 16 MB, a
 	// terminal's own; a server gives each session less, see ServeSSH).
 	PlayHashMB int
+	// Lobby is where people meet to play each other and the bot: one
+	// shared by every session of a server, a terminal's own otherwise
+	// (nil: no lobby). Session is this app's place in it, joined as the
+	// session's user (its SSH key, or a guest); LobbyGames says when a
+	// finished game has been saved (nil: games are not saved).
+	Lobby      *lobby.Lobby
+	Session    *lobby.Session
+	LobbyGames *gameRecorder
+	lobbyErr   error // why the session is not in the lobby, if it is not
 }
 
 // playHashMB is the Play engine's hash size.

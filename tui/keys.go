@@ -17,6 +17,11 @@ type KeyMap struct {
 	// Choose and Change are Up/Down and Left/Right as one pair each, for
 	// the short help of a form ("↑↓ choose • ←→ change").
 	Choose, Change key.Binding
+	// The lobby (the Play tab's other side): seeks, challenges, games to
+	// watch, the bot; Act is enter on a line (accept a seek, open a game).
+	Lobby, Seek, Challenge, Accept, Decline, WatchGame, PlayBot, Cancel, Act key.Binding
+	// A game in the lobby: offers, resigning, aborting, answering.
+	OfferDraw, Resign, AskTakeback, Abort, Yes, No, Leave key.Binding
 }
 
 // DefaultKeyMap returns the bindings.
@@ -56,7 +61,7 @@ func DefaultKeyMap() KeyMap {
 		Stronger: b("stronger engine", "+", "="),
 		Weaker:   b("weaker engine", "-"),
 		Preset:   b("engine's chromosome", "p"),
-		Letters:  b("letters/figures", "L"),
+		Letters:  b("letters/figures", "g"),
 		SavePGN:  b("save PGN", "w"),
 		LoadFEN:  b("set up FEN/PGN", "F"),
 
@@ -80,7 +85,25 @@ func DefaultKeyMap() KeyMap {
 		NextGenes: b("next genes", "G"),
 		Tune:      b("tune full on a dataset", "T"),
 		Choose:    pair("choose", "↑↓", "up", "down", "k", "j"),
-		Change:    pair("change", "←→", "left", "right", "h", "l"),
+
+		Lobby:     b("lobby/board", "L"),
+		Seek:      b("seek a game", "s"),
+		Challenge: b("challenge", "c"),
+		Accept:    b("accept", "a"),
+		Decline:   b("decline/withdraw", "d"),
+		WatchGame: b("watch", "w"),
+		PlayBot:   b("play the evolved best", "b"),
+		Cancel:    b("cancel my seek", "x"),
+		Act:       b("open/accept the line", "enter"),
+
+		OfferDraw:   b("offer a draw", "D"),
+		Resign:      b("resign", "R"),
+		AskTakeback: b("ask to take back", "u"),
+		Abort:       b("abort (before the first moves)", "A"),
+		Yes:         b("yes/accept", "y"),
+		No:          b("no/decline", "n"),
+		Leave:       b("back to the lobby", "esc"),
+		Change:      pair("change", "←→", "left", "right", "h", "l"),
 	}
 }
 

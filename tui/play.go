@@ -79,6 +79,12 @@ type playPage struct {
 	board     boardView // as last drawn, for mouse clicks
 	boardX    int       // where the board starts in the page
 	boardY    int
+
+	// The tab's other side (L): the lobby, its games. active: the tab is
+	// in front.
+	lobby   *lobbyModel
+	inLobby bool
+	active  bool
 }
 
 func newPlayPage(env *Env, st *Styles, keys KeyMap) *playPage {
@@ -89,7 +95,7 @@ func newPlayPage(env *Env, st *Styles, keys KeyMap) *playPage {
 	ti.Prompt = ": "
 	ti.CharLimit = 400
 	p := &playPage{env: env, st: st, keys: keys, level: 5, cursor: core.MakeSquare(4, 1), selected: core.NoSquare, prompt: ti,
-		engines: [2]*engineSlot{{}, {}}}
+		engines: [2]*engineSlot{{}, {}}, lobby: newLobbyModel(env, st, keys), active: true} // Play is the first tab
 	p.oppName = "full"
 	p.reset(core.StartFEN)
 	return p
@@ -99,7 +105,14 @@ func (p *playPage) Title() string { return "Play" }
 
 func (p *playPage) SetSize(w, h int) { p.w, p.h = w, h }
 
-func (p *playPage) Init() tea.Cmd { return tea.Batch(p.maybeThink(), tick()) }
+func (p *playPage) Init() tea.Cmd {
+	lobbyCmd := p.lobby.Init()
+	if p.lobby.autoOpened { // back after a reconnection: the game comes first
+		p.lobby.autoOpened = false
+		lobbyCmd = tea.Batch(lobbyCmd, p.showLobby(true))
+	}
+	return tea.Batch(p.maybeThink(), tick(), lobbyCmd)
+}
 
 // reset starts a new game from fen (checked by the caller).
 func (p *playPage) reset(fen string) {
@@ -119,21 +132,62 @@ func (p *playPage) humanToMove() bool {
 
 // ShortHelp lists the page's main keys.
 func (p *playPage) ShortHelp() []key.Binding {
+	if p.inLobby {
+		return p.lobby.shortHelp()
+	}
 	k := p.keys
-	return []key.Binding{k.Select, k.Prompt, k.Undo, k.NewGame, k.Mode, k.Stronger, k.Flip}
+	return []key.Binding{k.Select, k.Prompt, k.Undo, k.NewGame, k.Mode, k.Stronger, k.Lobby}
 }
 
 // FullHelp lists every key of the page.
 func (p *playPage) FullHelp() [][]key.Binding {
+	if p.inLobby {
+		return p.lobby.fullHelp()
+	}
 	k := p.keys
-	return [][]key.Binding{{k.Up, k.Down, k.Left, k.Right, k.Select, k.Prompt}, {k.Undo, k.NewGame, k.LoadFEN, k.SavePGN}, {k.Mode, k.Stronger, k.Weaker, k.Preset}, {k.Flip, k.Letters}}
+	return [][]key.Binding{{k.Up, k.Down, k.Left, k.Right, k.Select, k.Prompt}, {k.Undo, k.NewGame, k.LoadFEN, k.SavePGN}, {k.Mode, k.Stronger, k.Weaker, k.Preset}, {k.Flip, k.Letters, k.Lobby}}
 }
 
 // Capturing reports whether the page wants every key (a prompt is open).
-func (p *playPage) Capturing() bool { return p.prompting || len(p.promo) > 0 }
+func (p *playPage) Capturing() bool {
+	if p.inLobby {
+		return p.lobby.capturing()
+	}
+	return p.prompting || len(p.promo) > 0
+}
+
+// notice is the lobby's call for the user, for the tab bar.
+func (p *playPage) notice(active bool) string { return p.lobby.notice(active && p.inLobby) }
+
+// showLobby turns the tab to the lobby side or back to the board.
+func (p *playPage) showLobby(on bool) tea.Cmd {
+	p.inLobby = on
+	return p.lobby.setShown(p.active && on)
+}
+
+// lobbyUpdate hands the lobby a message, and turns the tab to it when a
+// game of mine has just opened by itself (it started, or I came back).
+func (p *playPage) lobbyUpdate(msg tea.Msg) tea.Cmd {
+	cmd := p.lobby.update(msg)
+	if p.lobby.autoOpened {
+		p.lobby.autoOpened = false
+		if !p.inLobby {
+			return tea.Batch(cmd, p.showLobby(true))
+		}
+	}
+	return cmd
+}
 
 func (p *playPage) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
+	case lobbyChangedMsg, lobbyClosedMsg, gameTickMsg, gameSavedMsg:
+		return p, p.lobbyUpdate(msg)
+	case tabShownMsg:
+		p.active = true
+		return p, p.lobby.setShown(p.inLobby)
+	case tabHiddenMsg:
+		p.active = false
+		return p, p.lobby.setShown(false)
 	case clockTick:
 		if p.clockTC != nil && !p.over() && p.left(p.pos.SideToMove()) <= 0 {
 			p.flag(p.pos.SideToMove())
@@ -152,11 +206,27 @@ func (p *playPage) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		p.say(false, "the engine now plays %s", msg.name)
 		return p, p.maybeThink()
 	case tea.MouseMsg:
+		if p.inLobby {
+			return p, p.lobby.mouse(msg)
+		}
 		return p, p.mouse(msg)
 	case tea.KeyMsg:
+		if key.Matches(msg, p.keys.Lobby) && !p.Capturing() {
+			return p, p.showLobby(!p.inLobby)
+		}
+		if p.inLobby {
+			return p, p.lobbyKey(msg)
+		}
 		return p, p.key(msg)
 	}
 	return p, nil
+}
+
+// lobbyKey hands the lobby side a key; a game it opens stays in front.
+func (p *playPage) lobbyKey(msg tea.KeyMsg) tea.Cmd {
+	cmd := p.lobby.key(msg)
+	p.lobby.autoOpened = false
+	return cmd
 }
 
 func (p *playPage) say(bad bool, format string, args ...any) {
@@ -244,15 +314,7 @@ func (p *playPage) mouse(msg tea.MouseMsg) tea.Cmd {
 }
 
 // legalFrom returns the legal moves of the piece on sq.
-func (p *playPage) legalFrom(sq core.Square) []core.Move {
-	var out []core.Move
-	for _, m := range p.pos.LegalMoves() {
-		if m.From() == sq {
-			out = append(out, m)
-		}
-	}
-	return out
-}
+func (p *playPage) legalFrom(sq core.Square) []core.Move { return legalFrom(p.pos, sq) }
 
 // pick is enter or a click on sq: pick up a piece, or put the picked one
 // down there.
@@ -421,17 +483,7 @@ func (p *playPage) promptKey(msg tea.KeyMsg) tea.Cmd {
 }
 
 // completions lists the legal moves whose SAN or UCI form starts with text.
-func (p *playPage) completions(text string) []string {
-	var out []string
-	for _, m := range p.pos.LegalMoves() {
-		san := p.pos.SAN(m)
-		if strings.HasPrefix(strings.TrimRight(san, "+#"), text) || strings.HasPrefix(m.String(), text) {
-			out = append(out, san)
-		}
-	}
-	slices.Sort(out)
-	return out
-}
+func (p *playPage) completions(text string) []string { return moveCompletions(p.pos, text) }
 
 func commonPrefix(words []string) string {
 	if len(words) == 0 {

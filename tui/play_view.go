@@ -27,6 +27,9 @@ func (p *playPage) lineup() string {
 }
 
 func (p *playPage) View() string {
+	if p.inLobby {
+		return p.lobby.viewAt(p.w, p.h)
+	}
 	side := 34
 	bw, bh := fitSquares(p.w-side-2, p.h-1)
 	p.board = boardView{pos: p.pos, flipped: p.flipped, letters: p.letters, cursor: core.NoSquare,

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"path/filepath"
+	"sync/atomic"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -15,6 +16,7 @@ import (
 	"github.com/charmbracelet/wish/activeterm"
 	bm "github.com/charmbracelet/wish/bubbletea"
 	"github.com/muesli/termenv"
+	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/evochess/evochess/saves"
 )
@@ -48,6 +50,10 @@ type SSHConfig struct {
 	Keys *AuthorizedKeys
 	// Cluster, when set, is remote workers every session's games may go to.
 	Cluster Cluster
+	// Reconnect and LagMargin are the lobby's (see lobby.Config; 0: its
+	// defaults); LagEvery is how often each connection's round trip is
+	// measured for it (0: LagEvery).
+	Reconnect, LagMargin, LagEvery time.Duration
 }
 
 // ServeSSH serves the arena over SSH until ctx ends: one program and one
@@ -63,6 +69,18 @@ func ServeSSH(ctx context.Context, c SSHConfig) error {
 		return errors.New("serve: the SSH server needs a data directory (for its host key)")
 	}
 	s := &sshServer{c: c, log: newSSHLog(c.Log), engines: DefaultEngines(), hub: &Hub{}}
+	// The lobby outlives no server: its games stop, its bots and saves
+	// end, before ServeSSH returns.
+	lctx, stopLobby := context.WithCancel(ctx)
+	defer stopLobby()
+	var err error
+	s.lobby, err = StartLobby(lctx, LobbyConfig{Data: c.Data, UserDirs: c.Keys != nil, Quota: c.Quota, Workers: c.Workers,
+		Reconnect: c.Reconnect, LagMargin: c.LagMargin, BotHashMB: sshPlayHashMB, Log: s.log.printf})
+	if err != nil {
+		return fmt.Errorf("serve: the lobby's ladder: %w", err)
+	}
+	defer s.lobby.Wait()
+	defer stopLobby() // before Wait (deferred calls run last first)
 	g := newGate(c.Limits, s.log)
 	opts := []ssh.Option{
 		wish.WithAddress(c.Addr),
@@ -87,6 +105,8 @@ func ServeSSH(ctx context.Context, c SSHConfig) error {
 	}
 	if c.Keys != nil {
 		opts = append(opts, wish.WithPublicKeyAuth(c.Keys.allow))
+	} else {
+		opts = append(opts, wish.WithPublicKeyAuth(acceptAnyKey), wish.WithKeyboardInteractiveAuth(acceptGuest))
 	}
 	srv, err := wish.NewServer(opts...)
 	if err != nil {
@@ -124,6 +144,8 @@ type sshServer struct {
 	log     *sshLog
 	engines []string
 	hub     *Hub
+	lobby   *LobbyHost
+	guests  atomic.Int64 // anonymous sessions so far, numbering the next
 }
 
 // session runs the app for one session, until its user quits, is idle,
@@ -136,6 +158,16 @@ func (s *sshServer) session(sess ssh.Session) {
 		s.log.printf("no session for %s: %s", sshWho(sess), Sanitize(err.Error(), 0))
 		wish.Fatalln(sess, "evochess: your data directory cannot be opened; tell the server's operator")
 		return
+	}
+	if env.Session != nil {
+		defer env.Session.Close() // its games go on; the player has Reconnect to return
+		if conn, ok := sess.Context().Value(ssh.ContextKeyConn).(gossh.Conn); ok {
+			every := s.c.LagEvery
+			if every <= 0 {
+				every = LagEvery
+			}
+			go measureLag(ctx, conn, every, env.Session.SetLag)
+		}
 	}
 	var app *App
 	run := bm.MiddlewareWithProgramHandler(func(sess ssh.Session) *tea.Program {
@@ -176,6 +208,12 @@ func (s *sshServer) env(ctx context.Context, sess ssh.Session) (*Env, error) {
 		}
 		env.Data, env.Library, env.Saves.Shared = d, s.c.Data, false
 		env.Who = user + "@" + Sanitize(sess.RemoteAddr().String(), MaxNameRunes) // the key's name, not the one the client gave
+	}
+	if u, ok := sshIdentity(sess.User(), sess.PublicKey(), s.c.Keys, &s.guests); ok {
+		if err := s.lobby.Join(env, u); err != nil { // the app goes on without the lobby, and says why
+			env.lobbyErr = err
+			s.log.printf("no lobby for %s: %s", sshWho(sess), Sanitize(err.Error(), 0))
+		}
 	}
 	return env, nil
 }

@@ -1,0 +1,114 @@
+package lobby
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/evochess/evochess/core"
+)
+
+// challenge is one user's offer of a game to another; it belongs to the
+// session that made it.
+type challenge struct {
+	id   ChallengeID
+	from *Session
+	to   *user
+	spec SeekSpec // Color is the challenger's
+}
+
+// Challenge offers a game to an online user; Answer accepts (the game
+// starts) or declines one made to this session's user, or withdraws one
+// it made (accept false).
+func (s *Session) Challenge(to UserID, spec SeekSpec) (ChallengeID, error) {
+	if err := s.begin(); err != nil {
+		return 0, err
+	}
+	l := s.l
+	defer l.unlock()
+	if err := l.checkSpec(s.u, spec); err != nil {
+		return 0, err
+	}
+	target := l.users[to]
+	switch {
+	case target == s.u:
+		return 0, errors.New("you cannot challenge yourself")
+	case target == nil || len(target.sessions) == 0:
+		return 0, fmt.Errorf("no user %q is online", clip(string(to)))
+	case spec.Rated && target.Kind != Human:
+		return 0, fmt.Errorf("%s plays unrated games only (no SSH key)", target.Name)
+	}
+	if err := l.checkRoom(s.u); err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, c := range l.challenges {
+		if c.from.u != s.u {
+			continue
+		}
+		if c.to == target {
+			return 0, fmt.Errorf("you have already challenged %s", target.Name)
+		}
+		n++
+	}
+	if n >= l.cfg.MaxChallengesPerUser {
+		return 0, fmt.Errorf("%w: at most %d outstanding challenges per user", ErrLimit, l.cfg.MaxChallengesPerUser)
+	}
+	l.lastChallenge++
+	l.challenges = append(l.challenges, &challenge{id: l.lastChallenge, from: s, to: target, spec: spec})
+	s.u.poke()
+	target.poke()
+	return l.lastChallenge, nil
+}
+
+// Answer accepts or declines a challenge to the session's user, or
+// withdraws (accept false) one the user made.
+func (s *Session) Answer(id ChallengeID, accept bool) error {
+	if err := s.begin(); err != nil {
+		return err
+	}
+	l := s.l
+	defer l.unlock()
+	i := slices.IndexFunc(l.challenges, func(c *challenge) bool { return c.id == id })
+	if i < 0 || (l.challenges[i].to != s.u && l.challenges[i].from.u != s.u) {
+		return fmt.Errorf("no challenge %d to or from you", id)
+	}
+	c := l.challenges[i]
+	if c.from.u == s.u && accept {
+		return errors.New("you cannot accept your own challenge (answer it false to withdraw it)")
+	}
+	if accept {
+		if err := l.checkRoom(s.u); err != nil {
+			return err
+		}
+		if err := l.checkRoom(c.from.u); err != nil {
+			return err
+		}
+	}
+	l.challenges = slices.Delete(l.challenges, i, i+1)
+	if !accept {
+		c.from.u.poke()
+		c.to.poke()
+		return nil
+	}
+	players := [2]*user{c.from.u, c.to}
+	switch c.spec.Color {
+	case AsBlack:
+		players[0], players[1] = players[1], players[0]
+	case RandomColor:
+		if coin() {
+			players[0], players[1] = players[1], players[0]
+		}
+	}
+	_, err := l.startGame(players, c.spec, core.StartFEN)
+	return err
+}
+
+// clip bounds client text quoted in an error message.
+func clip(s string) string {
+	const most = 40
+	if len(s) > most {
+		return s[:most] + "…"
+	}
+	return s
+}

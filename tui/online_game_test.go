@@ -1,0 +1,112 @@
+package tui
+
+import (
+	"context"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/muesli/termenv"
+
+	"github.com/evochess/evochess/arena"
+	"github.com/evochess/evochess/arena/lobby"
+	"github.com/evochess/evochess/core"
+)
+
+// The clocks drawn are the server's reading less the time since, for the
+// side to move while the clock runs; the other side's stands still.
+func TestOnlineGameClocks(t *testing.T) {
+	at := time.Date(2025, 1, 1, 12, 0, 0, 0, time.UTC)
+	cases := []struct {
+		name         string
+		running      bool
+		over         bool
+		toMove       core.Color
+		white, black time.Duration // drawn 1.5s after AsOf
+	}{
+		{"white's turn", true, false, core.White, 58500 * time.Millisecond, 30 * time.Second},
+		{"black's turn", true, false, core.Black, 60 * time.Second, 28500 * time.Millisecond},
+		{"before the clocks start", false, false, core.White, 60 * time.Second, 30 * time.Second},
+		{"over", true, true, core.White, 60 * time.Second, 30 * time.Second},
+	}
+	for _, c := range cases {
+		g := &onlineGame{loaded: true, view: lobby.GameView{Clock: [2]time.Duration{time.Minute, 30 * time.Second}, AsOf: at,
+			Running: c.running, Over: c.over, ToMove: c.toMove}}
+		now := at.Add(1500 * time.Millisecond)
+		if w, b := g.clockLeft(core.White, now), g.clockLeft(core.Black, now); w != c.white || b != c.black {
+			t.Errorf("%s: white %v black %v, want %v %v", c.name, w, b, c.white, c.black)
+		}
+	}
+	g := &onlineGame{loaded: true, view: lobby.GameView{Clock: [2]time.Duration{time.Second, time.Minute}, AsOf: at, Running: true}}
+	if left := g.clockLeft(core.White, at.Add(time.Hour)); left != 0 {
+		t.Errorf("a clock past its flag shows %v", left)
+	}
+}
+
+// A running clock ticks while its game is in front, and the tick stops
+// when the tab goes behind another or the game ends.
+func TestOnlineGameTicksOnlyWhenShown(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	l := lobby.New(ctx, lobby.Config{})
+	alice, _ := l.Join(person("alice"))
+	bob, _ := l.Join(person("bob"))
+	id, err := alice.Challenge(person("bob").ID, lobby.SeekSpec{TC: arena.TimeControl{Base: time.Minute}, Color: lobby.AsWhite})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := bob.Answer(id, true); err != nil {
+		t.Fatal(err)
+	}
+	game := bob.View().Mine[0]
+	env := &Env{Ctx: ctx, Lobby: l, Session: alice}
+	r := lipgloss.NewRenderer(io.Discard)
+	r.SetColorProfile(termenv.Ascii)
+	st := NewStyles(r, true)
+	m := newLobbyModel(env, st, DefaultKeyMap())
+	m.refresh() // opens her game by itself
+	if m.game == nil || !m.autoOpened {
+		t.Fatal("her game did not open")
+	}
+	if m.setShown(true) != nil {
+		t.Fatal("a clock ticks before the first moves")
+	}
+	if err := alice.Move(game, "e4"); err != nil {
+		t.Fatal(err)
+	}
+	if err := bob.Move(game, "e5"); err != nil {
+		t.Fatal(err)
+	}
+	m.refresh()
+	if !m.ticking {
+		t.Fatal("her running clock does not tick")
+	}
+	if m.update(gameTickMsg{m.tickGen}) == nil {
+		t.Fatal("the tick stopped while the game is in front")
+	}
+	if m.update(gameTickMsg{m.tickGen - 1}) != nil {
+		t.Fatal("a stale tick started a second chain")
+	}
+	m.setShown(false)
+	if m.update(gameTickMsg{m.tickGen}) != nil {
+		t.Fatal("the clock ticks behind another tab")
+	}
+	if m.setShown(true) == nil {
+		t.Fatal("the clock does not tick again in front")
+	}
+	v := m.viewAt(100, 30)
+	for _, want := range []string{"to move: white", "last: e7e5", "» white alice (you)", "1. e4       e5"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("the game's view lacks %q:\n%s", want, v)
+		}
+	}
+	if err := alice.Resign(game); err != nil {
+		t.Fatal(err)
+	}
+	m.refresh()
+	if m.update(gameTickMsg{m.tickGen}) != nil {
+		t.Fatal("the clock of a game over ticks")
+	}
+}
