@@ -135,11 +135,8 @@ func (m *lobbyModel) act(row lobbyRow) tea.Cmd {
 			}
 			return m.refresh()
 		}
-		// Taking a seek is seeking its like: the lobby pairs the two.
-		spec := row.seek.Spec
-		spec.Color = map[lobby.ColorChoice]lobby.ColorChoice{lobby.AsWhite: lobby.AsBlack, lobby.AsBlack: lobby.AsWhite}[spec.Color]
-		if _, err := s.Seek(spec); m.fail("take the seek", err) {
-			m.say(false, "seeking %s", specText(spec))
+		if m.fail("take the seek", s.AcceptSeek(row.seek.ID)) {
+			m.say(false, "took %s's seek: %s", row.seek.By.Name, specText(row.seek.Spec))
 		}
 		return m.refresh()
 	case rowChallenge:

@@ -110,6 +110,41 @@ func (s *Session) Seek(spec SeekSpec) (SeekID, error) {
 	return l.lastSeek, nil
 }
 
+// AcceptSeek takes one open seek of another user on its own terms: the
+// game starts at once, the seeker in the colour they asked for. A seek
+// that has gone (taken, cancelled) is a clear error, not another game.
+func (s *Session) AcceptSeek(id SeekID) error {
+	if err := s.begin(); err != nil {
+		return err
+	}
+	l := s.l
+	defer l.unlock()
+	i := slices.IndexFunc(l.seeks, func(k *seek) bool { return k.id == id })
+	if i < 0 {
+		return fmt.Errorf("seek %d is no longer open", id)
+	}
+	o := l.seeks[i]
+	if o.by.u == s.u {
+		return errors.New("that seek is your own")
+	}
+	if err := l.checkSpec(s.u, o.spec); err != nil {
+		return err
+	}
+	if err := l.checkRoom(s.u); err != nil {
+		return err
+	}
+	if err := l.checkRoom(o.by.u); err != nil {
+		return err
+	}
+	l.seeks = slices.Delete(l.seeks, i, i+1)
+	players := [2]*user{o.by.u, s.u}
+	if !seatOlder(o.spec.Color, RandomColor) {
+		players[0], players[1] = players[1], players[0]
+	}
+	_, err := l.startGame(players, o.spec, core.StartFEN)
+	return err
+}
+
 // CancelSeek withdraws an open seek of the session's user.
 func (s *Session) CancelSeek(id SeekID) error {
 	if err := s.begin(); err != nil {

@@ -1,6 +1,7 @@
 package lobby
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -135,5 +136,58 @@ func TestSeekSpecChecked(t *testing.T) {
 	h2 := join(t, noLadder, "key:h", Human)
 	if _, err := h2.Seek(SeekSpec{TC: clock(time.Minute, 0), Rated: true}); err == nil {
 		t.Error("a lobby without a ladder opened a rated seek")
+	}
+}
+
+// TestAcceptSeek: taking a seek starts that game on the seeker's terms
+// (their colour, their clock), even when a matching seek of one's own
+// would have paired elsewhere; a seek gone, or one's own, is refused.
+func TestAcceptSeek(t *testing.T) {
+	five := clock(5*time.Minute, 0)
+	cases := []struct {
+		name       string
+		color      ColorChoice
+		seekerSide Role // the seeker's side, or Spectator for either
+	}{
+		{"seeker asked white", AsWhite, PlaysWhite},
+		{"seeker asked black", AsBlack, PlaysBlack},
+		{"seeker asked either", RandomColor, Spectator},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			l := newLobby(t, Config{Ladder: NewLadder(nil, nil)})
+			a, b, c := join(t, l, "a", Human), join(t, l, "b", Human), join(t, l, "c", Human)
+			// An older seek of c's that b's own seek of the same kind would take.
+			if _, err := c.Seek(SeekSpec{TC: five}); err != nil {
+				t.Fatal(err)
+			}
+			id, err := a.Seek(SeekSpec{TC: five, Color: tc.color, Rated: true})
+			if err != nil || id == 0 {
+				t.Fatalf("a's seek: %d, %v", id, err)
+			}
+			if err := a.AcceptSeek(id); err == nil {
+				t.Error("a took a's own seek")
+			}
+			if err := b.AcceptSeek(id); err != nil {
+				t.Fatalf("b takes a's seek: %v", err)
+			}
+			vb := b.View()
+			if len(vb.Mine) != 1 || len(vb.Seeks) != 1 || vb.Seeks[0].By.ID != c.User().ID {
+				t.Fatalf("after b took a's seek: mine %v, seeks %+v", vb.Mine, vb.Seeks)
+			}
+			g, _ := a.Game(vb.Mine[0])
+			if !g.Spec.Rated || g.Spec.TC != five {
+				t.Errorf("the game's terms %+v are not the seek's", g.Spec)
+			}
+			if tc.seekerSide != Spectator && g.Role != tc.seekerSide {
+				t.Errorf("the seeker plays %v, asked %v", g.Role, tc.seekerSide)
+			}
+			if g.Role == Spectator {
+				t.Errorf("the seeker is not a player of the game")
+			}
+			if err := c.AcceptSeek(id); err == nil || !strings.Contains(err.Error(), "no longer open") {
+				t.Errorf("taking a seek that is gone: %v", err)
+			}
+		})
 	}
 }
