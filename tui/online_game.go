@@ -150,7 +150,8 @@ func (g *onlineGame) canMove() (bool, string) {
 // ticks: something shown counts down (a running clock, an absent
 // player's time to return): a tick redraws it.
 func (g *onlineGame) ticks() bool {
-	return g.loaded && !g.view.Over && (g.view.Running || !g.view.Absent[0].IsZero() || !g.view.Absent[1].IsZero())
+	v := g.view
+	return g.loaded && !v.Over && (v.Running || !v.FirstMoveBy.IsZero() || !v.Absent[0].IsZero() || !v.Absent[1].IsZero())
 }
 
 func (g *onlineGame) capturing() bool { return g.in.capturing() }

@@ -70,8 +70,13 @@ func TestOnlineGameTicksOnlyWhenShown(t *testing.T) {
 	if m.game == nil || !m.autoOpened {
 		t.Fatal("her game did not open")
 	}
-	if m.setShown(true) != nil {
-		t.Fatal("a clock ticks before the first moves")
+	// Before the first moves the clocks stand, but the first move's
+	// deadline counts down.
+	if m.setShown(true) == nil {
+		t.Fatal("the first move's deadline does not tick")
+	}
+	if v := m.viewAt(100, 30); !strings.Contains(v, "first move within 0:30 or aborted") {
+		t.Errorf("the game's view lacks the first move's deadline:\n%s", v)
 	}
 	if err := alice.Move(game, "e4"); err != nil {
 		t.Fatal(err)
@@ -101,6 +106,9 @@ func TestOnlineGameTicksOnlyWhenShown(t *testing.T) {
 		if !strings.Contains(v, want) {
 			t.Errorf("the game's view lacks %q:\n%s", want, v)
 		}
+	}
+	if strings.Contains(v, "first move within") {
+		t.Errorf("the first move's deadline is shown after both moved:\n%s", v)
 	}
 	if err := alice.Resign(game); err != nil {
 		t.Fatal(err)

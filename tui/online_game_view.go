@@ -56,6 +56,9 @@ func (g *onlineGame) panel(w, h int, now time.Time) string {
 	if s := g.offerText(); s != "" {
 		lines = append(lines, st.Header.Render(truncate(s, w)))
 	}
+	if by := v.FirstMoveBy; !by.IsZero() && !v.Over {
+		lines = append(lines, truncate("first move within "+clockText(by.Sub(now))+" or aborted", w))
+	}
 	for _, c := range []core.Color{core.White, core.Black} {
 		if by := v.Absent[c]; !by.IsZero() && !v.Over {
 			lines = append(lines, truncate(fmt.Sprintf("%s has left: back within %s or loses", g.player(c).Name, clockText(by.Sub(now))), w))

@@ -214,7 +214,11 @@ type GameView struct {
 	Running bool
 	// Moved is when the server accepted the last move (zero before one).
 	Moved time.Time
-	Offer Offer
+	// FirstMoveBy is, before both sides have moved, when the side to
+	// move's untimed first move is due: the game is aborted if it has not
+	// come by then (zero once the clocks run).
+	FirstMoveBy time.Time
+	Offer       Offer
 	// Absent is, for each side whose player has no session, the time by
 	// which they must return (zero: present).
 	Absent     [2]time.Time

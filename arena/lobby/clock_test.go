@@ -145,6 +145,9 @@ func TestFirstMoveAbort(t *testing.T) {
 		began := time.Now() // before the turn that is never played began
 		id := play(t, white, black, SeekSpec{TC: clock(time.Minute, 0)})
 		moves(t, white, black, id, plies...)
+		if v, _ := black.Game(id); !v.Over && (v.FirstMoveBy.Before(began.Add(first)) || v.FirstMoveBy.After(time.Now().Add(first))) {
+			t.Errorf("after %v: the first move is due at %v, want %v after the turn began", plies, v.FirstMoveBy, first)
+		}
 		v := waitOver(t, black, id)
 		if v.Reason != "aborted" || v.Result != core.Ongoing {
 			t.Errorf("after %v: %s, want aborted", plies, describe(v))
@@ -162,7 +165,7 @@ func TestFirstMoveAbort(t *testing.T) {
 	id := play(t, white, black, SeekSpec{TC: clock(time.Minute, 0)})
 	moves(t, white, black, id, "e4", "e5")
 	time.Sleep(2 * first)
-	if v, _ := white.Game(id); v.Over {
-		t.Errorf("a game with both first moves made ended: %s", describe(v))
+	if v, _ := white.Game(id); v.Over || !v.FirstMoveBy.IsZero() {
+		t.Errorf("a game with both first moves made ended, or waits for a first move: %s, due %v", describe(v), v.FirstMoveBy)
 	}
 }

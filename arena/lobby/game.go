@@ -217,6 +217,8 @@ func (s *Session) Game(id GameID) (GameView, bool) {
 		RatingDelta: g.ratingDelta}
 	if g.over {
 		v.AsOf = g.ended
+	} else if !g.timed() {
+		v.FirstMoveBy = g.turnStart.Add(l.cfg.FirstMove)
 	}
 	if c, ok := g.colorOf(s.u.ID); ok {
 		v.Role = PlaysWhite
