@@ -40,8 +40,8 @@ var (
 
 // Bounds the load test holds the server to. What may stay after everyone
 // has left: the lobby keeps the last 2×MaxGames ended games for the views
-// that may still ask for them (about 50 KB each: position and history,
-// moves, SAN, clocks), so some live heap, by design and bounded; HeapInuse
+// that may still ask for them (some tens of KB each: position and
+// history, moves, SAN, clocks), so some live heap, by design and bounded; HeapInuse
 // counts whole spans, a few times the live bytes after such churn. A
 // session left behind (its program, styles, screen) would be far more.
 const (
@@ -59,7 +59,6 @@ func TestLobbyLoad(t *testing.T) {
 	loadBefore := loadAvg()
 	addr, d, _ := startSSHWith(t, func(c *SSHConfig) {
 		c.Idle = 10 * time.Minute // those paired last wait for the others
-		c.Limits.Sessions = 2*pairs + 10
 	})
 	const w, h = 100, 30
 
@@ -196,9 +195,8 @@ func TestLobbyLoad(t *testing.T) {
 
 	summary := fmt.Sprintf("lobby load: %d games of 10+0 over SSH, paired in %s, up to %d at once (%s) in %s, %d plies; move to opponent's screen over %d moves: median %s, p90 %s, max %s; goroutines %d before, %d after; heap in use %.1f MiB before, %.1f MiB after (live %.1f, %.1f); load average %s before, %s after",
 		pairs, paired.Round(100*time.Millisecond), peak.Load(), endings(how), took.Round(time.Second), plies, len(lat), ms(med), ms(p90), ms(worst), g0, g1, mib(h0.inuse), mib(h1.inuse), mib(h0.live), mib(h1.live), loadBefore, loadAvg())
-	t.Log(summary)
-	fmt.Println(summary)
-	if len(lat) < plies/2 {
+	fmt.Println(summary) // a plain line, to quote
+	if len(lat) < plies-pairs { // a game's last move may go unseen: its end is what is awaited
 		t.Errorf("latency of %d moves measured, of %d plies", len(lat), plies)
 	}
 	if med > loadMedianBound {
