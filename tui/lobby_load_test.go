@@ -195,7 +195,7 @@ func TestLobbyLoad(t *testing.T) {
 
 	summary := fmt.Sprintf("lobby load: %d games of 10+0 over SSH, paired in %s, up to %d at once (%s) in %s, %d plies; move to opponent's screen over %d moves: median %s, p90 %s, max %s; goroutines %d before, %d after; heap in use %.1f MiB before, %.1f MiB after (live %.1f, %.1f); load average %s before, %s after",
 		pairs, paired.Round(100*time.Millisecond), peak.Load(), endings(how), took.Round(time.Second), plies, len(lat), ms(med), ms(p90), ms(worst), g0, g1, mib(h0.inuse), mib(h1.inuse), mib(h0.live), mib(h1.live), loadBefore, loadAvg())
-	fmt.Println(summary) // a plain line, to quote
+	fmt.Println(summary)        // a plain line, to quote
 	if len(lat) < plies-pairs { // a game's last move may go unseen: its end is what is awaited
 		t.Errorf("latency of %d moves measured, of %d plies", len(lat), plies)
 	}
