@@ -218,7 +218,7 @@ func (m *lobbyModel) ensureTick() tea.Cmd {
 	m.ticking = true
 	m.tickGen++
 	gen := m.tickGen
-	return tea.Tick(100*time.Millisecond, func(time.Time) tea.Msg { return gameTickMsg{gen} })
+	return tea.Tick(m.game.tickIn(time.Now()), func(time.Time) tea.Msg { return gameTickMsg{gen} })
 }
 
 func (m *lobbyModel) say(bad bool, format string, args ...any) {

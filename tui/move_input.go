@@ -29,6 +29,22 @@ type moveInput struct {
 
 	board          boardView // as last drawn, for clicks
 	boardX, boardY int       // where the board is in the page
+
+	// The board as last rendered and what it was rendered from: a frame
+	// that changes only a clock draws the same board.
+	drawn     string
+	drawnFrom boardKey
+}
+
+// boardKey is what a rendered board depends on.
+type boardKey struct {
+	st               *Styles
+	pos              uint64
+	last             core.Move
+	cursor, selected core.Square
+	targets          core.Bitboard
+	flipped, letters bool
+	sqW, sqH         int
 }
 
 func newMoveInput(st *Styles, keys KeyMap) moveInput {
@@ -222,7 +238,12 @@ func (in *moveInput) view(st *Styles, pos *core.Position, last core.Move, canMov
 			in.board.targets |= core.SquareBB(m.To())
 		}
 	}
-	return in.board.render(st)
+	b := in.board
+	k := boardKey{st: st, pos: pos.Key(), last: last, cursor: b.cursor, selected: b.selected, targets: b.targets, flipped: b.flipped, letters: b.letters, sqW: b.sqW, sqH: b.sqH}
+	if k != in.drawnFrom || in.drawn == "" {
+		in.drawn, in.drawnFrom = b.render(st), k
+	}
+	return in.drawn
 }
 
 // legalFrom lists the legal moves of the piece on sq.

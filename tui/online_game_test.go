@@ -118,3 +118,30 @@ func TestOnlineGameTicksOnlyWhenShown(t *testing.T) {
 		t.Fatal("the clock of a game over ticks")
 	}
 }
+
+// A clock over ten seconds shows whole seconds, so the game view is drawn
+// again when the figure changes, not ten times a second; under ten
+// seconds it shows tenths, and every countdown shown counts.
+func TestOnlineGameTickIn(t *testing.T) {
+	at := time.Date(2025, 1, 1, 12, 0, 0, 0, time.UTC)
+	ms := time.Millisecond
+	cases := []struct {
+		name string
+		view lobby.GameView
+		want time.Duration
+	}{
+		{"a clock at 59.25s", lobby.GameView{Running: true, Clock: [2]time.Duration{59250 * ms, time.Minute}, AsOf: at}, 251 * ms},
+		{"a clock on a whole second", lobby.GameView{Running: true, Clock: [2]time.Duration{time.Minute, time.Minute}, AsOf: at}, 1001 * ms},
+		{"a clock under ten seconds", lobby.GameView{Running: true, Clock: [2]time.Duration{9 * time.Second, time.Minute}, AsOf: at}, 100 * ms},
+		{"black's clock runs, white's is low", lobby.GameView{Running: true, ToMove: core.Black, Clock: [2]time.Duration{5 * time.Second, 30500 * ms}, AsOf: at}, 501 * ms},
+		{"an absent player's 45.7s", lobby.GameView{Absent: [2]time.Time{{}, at.Add(45700 * ms)}}, 701 * ms},
+		{"a first move due in 5s", lobby.GameView{FirstMoveBy: at.Add(5 * time.Second)}, 100 * ms},
+		{"the nearest of two", lobby.GameView{Running: true, Clock: [2]time.Duration{40200 * ms, 0}, AsOf: at, Absent: [2]time.Time{{}, at.Add(20900 * ms)}}, 201 * ms},
+	}
+	for _, c := range cases {
+		g := &onlineGame{loaded: true, view: c.view}
+		if got := g.tickIn(at); got != c.want {
+			t.Errorf("%s: next tick in %v, want %v", c.name, got, c.want)
+		}
+	}
+}
