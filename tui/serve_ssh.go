@@ -218,9 +218,16 @@ func (s *sshServer) env(ctx context.Context, sess ssh.Session) (*Env, error) {
 	return env, nil
 }
 
-// keyUser names the user of the session's key for the log ("" without
-// authorized keys).
+// keyUser names the session's key for the log: its user in the authorized
+// keys, its fingerprint in open access ("" for a session without one).
 func (s *sshServer) keyUser(sess ssh.Session) string {
+	if s.c.Keys == nil {
+		// Open access: the key offered is still who the player is.
+		if key := sess.PublicKey(); key != nil {
+			return gossh.FingerprintSHA256(key)
+		}
+		return ""
+	}
 	name, _ := s.c.Keys.user(sess.PublicKey())
 	return name
 }

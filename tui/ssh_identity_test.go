@@ -12,6 +12,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/evochess/evochess/arena/lobby"
+	"github.com/evochess/evochess/arena/syncbuf"
 )
 
 // Who a session is, by what it offered and the server's mode.
@@ -60,7 +61,8 @@ func TestSSHIdentity(t *testing.T) {
 // Over SSH: a client offering a key is that key's player under the name
 // it gave; one without a key gets in as a guest; each sees the other.
 func TestSSHLobbyIdentity(t *testing.T) {
-	addr, _, _ := startSSHWith(t, func(*SSHConfig) {})
+	logs := &syncbuf.Buffer{}
+	addr, _, _ := startSSHWith(t, func(c *SSHConfig) { c.Log = logs })
 	alice, _ := newKey(t, "")
 	ca, err := dialKey(addr, "alice", alice)
 	if err != nil {
@@ -78,6 +80,11 @@ func TestSSHLobbyIdentity(t *testing.T) {
 	sb.waitFor(t, "Online (2)")
 	if strings.Contains(sa.out.String(), "alice (guest)") || strings.Contains(sb.out.String(), "alice (guest)") {
 		t.Error("a client that offered its key was let in as a guest")
+	}
+	// The log names the key a player is known by, and says a guest has none.
+	fp := gossh.FingerprintSHA256(alice.PublicKey())
+	if l := logs.String(); !strings.Contains(l, "key "+fp+" client") || !strings.Contains(l, "key none client") {
+		t.Errorf("the log does not name alice's key %s and bob's lack of one:\n%s", fp, l)
 	}
 }
 
