@@ -232,6 +232,21 @@ func (s *Session) Game(id GameID) (GameView, bool) {
 // Move plays a move (UCI "e2e4", "e7e8q", or SAN "Nf3") in a game this
 // session's user plays, on their turn.
 func (s *Session) Move(id GameID, move string) error {
+	return s.inGame(id, func(l *Lobby, g *game, c core.Color) error {
+		if g.pos.SideToMove() != c {
+			return ErrNotYourTurn
+		}
+		m, err := readMove(g.pos, move)
+		if err != nil {
+			return err
+		}
+		return l.play(g, c, m, s.lag, time.Now())
+	})
+}
+
+// inGame runs f under the lobby's lock on game id, which the session's
+// user plays as c: every action of a player in their game starts so.
+func (s *Session) inGame(id GameID, f func(l *Lobby, g *game, c core.Color) error) error {
 	if err := s.begin(); err != nil {
 		return err
 	}
@@ -241,14 +256,7 @@ func (s *Session) Move(id GameID, move string) error {
 	if err != nil {
 		return err
 	}
-	if g.pos.SideToMove() != c {
-		return ErrNotYourTurn
-	}
-	m, err := readMove(g.pos, move)
-	if err != nil {
-		return err
-	}
-	return l.play(g, c, m, s.lag, time.Now())
+	return f(l, g, c)
 }
 
 // maxMoveText is longer than any move in SAN or UCI ("exd8=Q+!!" is 9).

@@ -13,59 +13,45 @@ import (
 // opponent's pending offer. A side makes each kind of offer at most once
 // per move of the game, so a declined offer cannot be repeated as spam.
 func (s *Session) Offer(id GameID, k OfferKind) error {
-	if err := s.begin(); err != nil {
-		return err
-	}
-	l := s.l
-	defer l.unlock()
-	g, c, err := l.seat(s.u, id)
-	if err != nil {
-		return err
-	}
-	switch k {
-	case DrawOffer, TakebackOffer:
-	default:
-		return fmt.Errorf("unknown kind of offer %d", k)
-	}
-	if k == TakebackOffer && g.count[c] == 0 {
-		return errors.New("you have no move to take back")
-	}
-	switch {
-	case g.offer.Kind == DrawOffer && k == DrawOffer && g.offer.By != c:
-		l.endGame(g, core.Draw, "agreement", time.Now()) // both offered: agreed
+	return s.inGame(id, func(l *Lobby, g *game, c core.Color) error {
+		switch k {
+		case DrawOffer, TakebackOffer:
+		default:
+			return fmt.Errorf("unknown kind of offer %d", k)
+		}
+		if k == TakebackOffer && g.count[c] == 0 {
+			return errors.New("you have no move to take back")
+		}
+		switch {
+		case g.offer.Kind == DrawOffer && k == DrawOffer && g.offer.By != c:
+			l.endGame(g, core.Draw, "agreement", time.Now()) // both offered: agreed
+			return nil
+		case g.offer.Kind != NoOffer && g.offer.By == c:
+			return errors.New("your offer is waiting for an answer")
+		case g.offer.Kind != NoOffer:
+			return errors.New("answer your opponent's offer first")
+		case g.offered[c][k] == len(g.moves)+1:
+			return errors.New("you already made that offer at this move")
+		}
+		g.offered[c][k] = len(g.moves) + 1
+		g.offer = Offer{Kind: k, By: c}
+		if g.bot != nil {
+			return l.botAnswers(g)
+		}
+		l.pokeGame(g)
 		return nil
-	case g.offer.Kind != NoOffer && g.offer.By == c:
-		return errors.New("your offer is waiting for an answer")
-	case g.offer.Kind != NoOffer:
-		return errors.New("answer your opponent's offer first")
-	case g.offered[c][k] == len(g.moves)+1:
-		return errors.New("you already made that offer at this move")
-	}
-	g.offered[c][k] = len(g.moves) + 1
-	g.offer = Offer{Kind: k, By: c}
-	if g.bot != nil {
-		return l.botAnswers(g)
-	}
-	l.pokeGame(g)
-	return nil
+	})
 }
 
 // Reply answers the opponent's pending offer.
 func (s *Session) Reply(id GameID, accept bool) error {
-	if err := s.begin(); err != nil {
-		return err
-	}
-	l := s.l
-	defer l.unlock()
-	g, c, err := l.seat(s.u, id)
-	if err != nil {
-		return err
-	}
-	if g.offer.Kind == NoOffer || g.offer.By == c {
-		return errors.New("there is no offer of your opponent's to answer")
-	}
-	l.answer(g, accept, time.Now())
-	return nil
+	return s.inGame(id, func(l *Lobby, g *game, c core.Color) error {
+		if g.offer.Kind == NoOffer || g.offer.By == c {
+			return errors.New("there is no offer of your opponent's to answer")
+		}
+		l.answer(g, accept, time.Now())
+		return nil
+	})
 }
 
 // answer settles g's pending offer.
@@ -112,34 +98,20 @@ func (l *Lobby) takeBack(g *game, by core.Color, now time.Time) {
 
 // Resign gives the game up.
 func (s *Session) Resign(id GameID) error {
-	if err := s.begin(); err != nil {
-		return err
-	}
-	l := s.l
-	defer l.unlock()
-	g, c, err := l.seat(s.u, id)
-	if err != nil {
-		return err
-	}
-	l.endGame(g, winFor(c.Other()), "resignation", time.Now())
-	return nil
+	return s.inGame(id, func(l *Lobby, g *game, c core.Color) error {
+		l.endGame(g, winFor(c.Other()), "resignation", time.Now())
+		return nil
+	})
 }
 
 // Abort ends a game before both sides have made their first move, with no
 // result and no rating change.
 func (s *Session) Abort(id GameID) error {
-	if err := s.begin(); err != nil {
-		return err
-	}
-	l := s.l
-	defer l.unlock()
-	g, _, err := l.seat(s.u, id)
-	if err != nil {
-		return err
-	}
-	if len(g.moves) >= 2 {
-		return errors.New("too late to abort: both sides have moved (resign or offer a draw)")
-	}
-	l.endGame(g, core.Ongoing, "aborted", time.Now())
-	return nil
+	return s.inGame(id, func(l *Lobby, g *game, _ core.Color) error {
+		if len(g.moves) >= 2 {
+			return errors.New("too late to abort: both sides have moved (resign or offer a draw)")
+		}
+		l.endGame(g, core.Ongoing, "aborted", time.Now())
+		return nil
+	})
 }
