@@ -14,7 +14,8 @@
 #             (default: sf1800 glaurung toga2)
 # Env: GAMES (default 100), TC (default 10+0.1), CONCURRENCY (default 2),
 #      BOOK (default arena/books/noob_3moves.first2000.epd), OUT (default /tmp/evochess-matches),
-#      CHROMOSOME (default full).
+#      CHROMOSOME (default full), SRAND (the opening order's seed, default 20261122:
+#      a second run of the same opponent with another seed plays other openings).
 # To keep a match on a core of its own while other work runs, pin it:
 #   taskset -c 0 env CONCURRENCY=1 … scripts/strength-match.sh toga2
 # (both engines then share that core, so any slowdown hits both alike).
@@ -26,6 +27,7 @@ TC=${TC:-10+0.1}
 CONCURRENCY=${CONCURRENCY:-2}
 OUT=${OUT:-/tmp/evochess-matches}
 CHROMOSOME=${CHROMOSOME:-full}
+SRAND=${SRAND:-20261122}
 root=$(cd "$(dirname "$0")/.." && pwd)
 BOOK=${BOOK:-$root/arena/books/noob_3moves.first2000.epd} # the book the repository ships
 [[ -f $BOOK ]] || { echo "strength-match: no book at $BOOK" >&2; exit 1; }
@@ -52,7 +54,7 @@ for opp in "${opponents[@]}"; do
 		-engine $spec \
 		-each tc="$TC" proto=uci \
 		-openings file="$BOOK" format=epd order=random \
-		-srand 20261122 -rounds $((GAMES / 2)) -games 2 -repeat -concurrency "$CONCURRENCY" \
+		-srand "$SRAND" -rounds $((GAMES / 2)) -games 2 -repeat -concurrency "$CONCURRENCY" \
 		-recover -ratinginterval 10 \
 		-pgnout file="$OUT/evochess-vs-$opp.pgn") | tee "$OUT/evochess-vs-$opp.log" | grep -E "Results of|Elo:|Games:|Points:|Ptnml|LOS" || true
 done
