@@ -63,8 +63,8 @@ func TestFlowMateByMouse(t *testing.T) {
 	p := playOf(a)
 	click := func(sq string) {
 		s, _ := core.ParseSquare(sq)
-		x := 2 + s.File()*p.board.sqW + p.board.sqW/2
-		y := (7-s.Rank())*p.board.sqH + p.board.sqH/2 + headerLines
+		x := 2 + s.File()*p.in.board.sqW + p.in.board.sqW/2
+		y := (7-s.Rank())*p.in.board.sqH + p.in.board.sqH/2 + headerLines
 		a.Update(tea.MouseMsg{X: x, Y: y, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
 		a.View()
 	}

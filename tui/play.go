@@ -29,12 +29,6 @@ const (
 // playModes are the line-ups "m" cycles through.
 var playModes = [][2]sideKind{{human, engine}, {engine, human}, {engine, engine}, {human, human}}
 
-// Prompt purposes.
-const (
-	promptMove = iota
-	promptSetup
-)
-
 // playPage is the Play tab: a board, a human or engine on each side.
 type playPage struct {
 	env  *Env
@@ -60,13 +54,11 @@ type playPage struct {
 	turnStart time.Time
 	flagged   int // 0 none, 1 white lost on time, 2 black
 
-	flipped, letters bool
-	cursor, selected core.Square
-	promo            []core.Move // choices waiting for a promotion piece
-
-	prompt     textinput.Model
-	prompting  bool
-	promptKind int
+	// in is the board's cursor, clicks, promotion choice and move prompt,
+	// the same as a lobby game's; setup is the prompt for a FEN or PGN.
+	in        moveInput
+	setup     textinput.Model
+	settingUp bool
 
 	thinking bool
 	gen      int
@@ -76,9 +68,6 @@ type playPage struct {
 
 	status    string
 	statusBad bool
-	board     boardView // as last drawn, for mouse clicks
-	boardX    int       // where the board starts in the page
-	boardY    int
 
 	// The tab's other side (L): the lobby, its games. active: the tab is
 	// in front.
@@ -94,7 +83,8 @@ func newPlayPage(env *Env, st *Styles, keys KeyMap) *playPage {
 	ti.Cursor.Style, ti.Cursor.TextStyle = st.r.NewStyle().Reverse(true), st.r.NewStyle()
 	ti.Prompt = ": "
 	ti.CharLimit = 400
-	p := &playPage{env: env, st: st, keys: keys, level: 5, cursor: core.MakeSquare(4, 1), selected: core.NoSquare, prompt: ti,
+	ti.Placeholder = "a FEN, or a PGN game on one line"
+	p := &playPage{env: env, st: st, keys: keys, level: 5, in: newMoveInput(st, keys), setup: ti,
 		engines: [2]*engineSlot{{}, {}}, lobby: newLobbyModel(env, st, keys), active: true} // Play is the first tab
 	p.oppName = "full"
 	p.reset(core.StartFEN)
@@ -119,7 +109,8 @@ func (p *playPage) reset(fen string) {
 	p.stopThinking()
 	pos, _ := core.ParseFEN(fen)
 	p.pos, p.startFEN, p.sans = pos, fen, nil
-	p.selected, p.promo, p.info, p.infoPos = core.NoSquare, nil, core.Info{}, nil
+	p.in.reset()
+	p.info, p.infoPos = core.Info{}, nil
 	p.flagged = 0
 	p.startClocks()
 }
@@ -153,7 +144,7 @@ func (p *playPage) Capturing() bool {
 	if p.inLobby {
 		return p.lobby.capturing()
 	}
-	return p.prompting || len(p.promo) > 0
+	return p.settingUp || p.in.capturing()
 }
 
 // notice is the lobby's call for the user, for the tab bar.
@@ -234,32 +225,19 @@ func (p *playPage) say(bad bool, format string, args ...any) {
 }
 
 func (p *playPage) key(msg tea.KeyMsg) tea.Cmd {
-	if p.prompting {
-		return p.promptKey(msg)
+	if p.settingUp {
+		return p.setupKey(msg)
 	}
-	if len(p.promo) > 0 {
-		return p.promotionKey(msg)
+	canMove, why := p.canMove()
+	if r, handled := p.in.key(msg, p.pos, canMove, why); handled {
+		return p.moved(r)
 	}
 	k := p.keys
 	switch {
-	case key.Matches(msg, k.Up):
-		p.moveCursor(0, 1)
-	case key.Matches(msg, k.Down):
-		p.moveCursor(0, -1)
-	case key.Matches(msg, k.Left):
-		p.moveCursor(-1, 0)
-	case key.Matches(msg, k.Right):
-		p.moveCursor(1, 0)
-	case key.Matches(msg, k.Select):
-		return p.pick(p.cursor)
-	case key.Matches(msg, k.Prompt):
-		return p.openPrompt(promptMove, "")
 	case key.Matches(msg, k.LoadFEN):
-		return p.openPrompt(promptSetup, "")
-	case key.Matches(msg, k.Flip):
-		p.flipped = !p.flipped
-	case key.Matches(msg, k.Letters):
-		p.letters = !p.letters
+		p.settingUp = true
+		p.setup.SetValue("")
+		return p.setup.Focus()
 	case key.Matches(msg, k.Undo):
 		return p.takeBack()
 	case key.Matches(msg, k.NewGame):
@@ -287,95 +265,40 @@ func (p *playPage) key(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.SavePGN):
 		p.savePGN()
 	case key.Matches(msg, k.Back):
-		p.selected = core.NoSquare
+		p.in.reset()
 	}
 	return nil
-}
-
-func (p *playPage) moveCursor(df, dr int) {
-	if p.flipped {
-		df, dr = -df, -dr
-	}
-	f := min(max(p.cursor.File()+df, 0), 7)
-	r := min(max(p.cursor.Rank()+dr, 0), 7)
-	p.cursor = core.MakeSquare(f, r)
 }
 
 func (p *playPage) mouse(msg tea.MouseMsg) tea.Cmd {
-	if msg.Action != tea.MouseActionPress || msg.Button != tea.MouseButtonLeft || p.Capturing() {
+	if p.settingUp {
 		return nil
 	}
-	sq, ok := p.board.squareAt(msg.X-p.boardX, msg.Y-p.boardY)
-	if !ok {
-		return nil
-	}
-	p.cursor = sq
-	return p.pick(sq)
+	canMove, why := p.canMove()
+	return p.moved(p.in.mouse(msg, p.pos, canMove, why))
 }
 
-// legalFrom returns the legal moves of the piece on sq.
-func (p *playPage) legalFrom(sq core.Square) []core.Move { return legalFrom(p.pos, sq) }
-
-// pick is enter or a click on sq: pick up a piece, or put the picked one
-// down there.
-func (p *playPage) pick(sq core.Square) tea.Cmd {
-	if !p.humanToMove() {
-		if p.pos.Status().Over() {
-			p.say(true, "the game is over: n starts a new one, u takes back")
-		} else {
-			p.say(true, "the engine is to move")
-		}
-		return nil
+// canMove says whether the person at the board may move now, and why not.
+func (p *playPage) canMove() (bool, string) {
+	switch {
+	case p.humanToMove():
+		return true, ""
+	case p.over():
+		return false, "the game is over: n starts a new one, u takes back"
 	}
-	own := p.pos.PieceAt(sq) != core.NoPiece && p.pos.PieceAt(sq).Color() == p.pos.SideToMove()
-	if p.selected == core.NoSquare || own && sq != p.selected {
-		if !own {
-			return nil
-		}
-		if len(p.legalFrom(sq)) == 0 {
-			p.say(true, "%s has no legal move", sq)
-			return nil
-		}
-		p.selected = sq
-		return nil
-	}
-	if sq == p.selected {
-		p.selected = core.NoSquare
-		return nil
-	}
-	var choices []core.Move
-	for _, m := range p.legalFrom(p.selected) {
-		if m.To() == sq {
-			choices = append(choices, m)
-		}
-	}
-	switch len(choices) {
-	case 0:
-		p.say(true, "%s%s is not a legal move", p.selected, sq)
-		return nil
-	case 1:
-		p.selected = core.NoSquare
-		return p.play(choices[0])
-	}
-	p.promo = choices
-	p.say(false, "promote to: q r b n (esc: cancel)")
-	return nil
+	return false, "the engine is to move"
 }
 
-func (p *playPage) promotionKey(msg tea.KeyMsg) tea.Cmd {
-	if key.Matches(msg, p.keys.Back) {
-		p.promo, p.selected = nil, core.NoSquare
-		p.say(false, "")
-		return nil
+// moved acts on what a key or click on the board did: a move to play, or
+// something to say.
+func (p *playPage) moved(r moveResult) tea.Cmd {
+	if r.say != "" {
+		p.say(r.bad, "%s", r.say)
 	}
-	want := map[string]core.PieceType{"q": core.Queen, "r": core.Rook, "b": core.Bishop, "n": core.Knight}[strings.ToLower(msg.String())]
-	for _, m := range p.promo {
-		if m.Promotion() == want {
-			p.promo, p.selected = nil, core.NoSquare
-			return p.play(m)
-		}
+	if r.chosen {
+		return tea.Batch(r.cmd, p.play(r.move))
 	}
-	return nil
+	return r.cmd
 }
 
 // play makes a legal move and lets the engine answer.
@@ -419,71 +342,31 @@ func (p *playPage) takeBack() tea.Cmd {
 	if p.clockTC != nil {
 		p.turnStart = time.Now()
 	}
-	p.selected, p.promo = core.NoSquare, nil
+	p.in.reset()
 	p.say(false, "took back %d move(s)", n)
 	return p.maybeThink()
 }
 
-func (p *playPage) openPrompt(kind int, text string) tea.Cmd {
-	p.prompting, p.promptKind = true, kind
-	p.prompt.SetValue(text)
-	p.prompt.Placeholder = "a move: e4, Nf3, exd5, O-O, e7e8q"
-	if kind == promptSetup {
-		p.prompt.Placeholder = "a FEN, or a PGN game on one line"
-	}
-	p.prompt.CursorEnd()
-	return p.prompt.Focus()
-}
-
-func (p *playPage) promptKey(msg tea.KeyMsg) tea.Cmd {
+// setupKey is a key while the FEN/PGN prompt is open.
+func (p *playPage) setupKey(msg tea.KeyMsg) tea.Cmd {
 	switch msg.Type {
 	case tea.KeyEsc:
-		p.prompting = false
-		p.prompt.Blur()
-		return nil
-	case tea.KeyTab:
-		if p.promptKind == promptMove {
-			if pre := commonPrefix(p.completions(p.prompt.Value())); len(pre) > len(p.prompt.Value()) {
-				p.prompt.SetValue(pre)
-				p.prompt.CursorEnd()
-			}
-		}
+		p.settingUp = false
+		p.setup.Blur()
 		return nil
 	case tea.KeyEnter:
-		text := strings.TrimSpace(p.prompt.Value())
-		if p.promptKind == promptSetup {
-			if err := p.setup(text); err != nil {
-				p.say(true, "%v", err)
-				return nil // the prompt stays open with the text, the game unchanged
-			}
-			p.prompting = false
-			p.prompt.Blur()
-			return p.maybeThink()
+		if err := p.setUp(strings.TrimSpace(p.setup.Value())); err != nil {
+			p.say(true, "%v", err)
+			return nil // the prompt stays open with the text, the game unchanged
 		}
-		if !p.humanToMove() {
-			p.say(true, "not your move")
-			return nil
-		}
-		m, err := p.pos.ParseMove(text)
-		if err != nil {
-			if c := p.completions(text); len(c) > 1 && len(c) <= 8 {
-				p.say(true, "%q is ambiguous: %s", text, strings.Join(c, " "))
-			} else {
-				p.say(true, "%v", err)
-			}
-			return nil
-		}
-		p.prompting = false
-		p.prompt.Blur()
-		return p.play(m)
+		p.settingUp = false
+		p.setup.Blur()
+		return p.maybeThink()
 	}
 	var cmd tea.Cmd
-	p.prompt, cmd = p.prompt.Update(msg)
+	p.setup, cmd = p.setup.Update(msg)
 	return cmd
 }
-
-// completions lists the legal moves whose SAN or UCI form starts with text.
-func (p *playPage) completions(text string) []string { return moveCompletions(p.pos, text) }
 
 func commonPrefix(words []string) string {
 	if len(words) == 0 {
@@ -498,8 +381,8 @@ func commonPrefix(words []string) string {
 	return pre
 }
 
-// setup starts a game from a FEN, or replays a PGN game.
-func (p *playPage) setup(text string) error {
+// setUp starts a game from a FEN, or replays a PGN game.
+func (p *playPage) setUp(text string) error {
 	if _, err := core.ParseFEN(text); err == nil {
 		p.reset(text)
 		p.say(false, "position set up")

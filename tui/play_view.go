@@ -31,19 +31,8 @@ func (p *playPage) View() string {
 		return p.lobby.viewAt(p.w, p.h)
 	}
 	side := 34
-	bw, bh := fitSquares(p.w-side-2, p.h-1)
-	p.board = boardView{pos: p.pos, flipped: p.flipped, letters: p.letters, cursor: core.NoSquare,
-		selected: p.selected, last: p.pos.LastMove(), sqW: bw, sqH: bh}
-	if p.humanToMove() && !p.Capturing() {
-		p.board.cursor = p.cursor
-	}
-	if p.selected != core.NoSquare {
-		for _, m := range p.legalFrom(p.selected) {
-			p.board.targets |= core.SquareBB(m.To())
-		}
-	}
-	board := p.board.render(p.st)
-	p.boardX, p.boardY = 0, 0
+	board := p.in.view(p.st, p.pos, p.pos.LastMove(), p.humanToMove() && !p.settingUp, p.w-side-2, p.h-1)
+	p.in.boardX, p.in.boardY = 0, 0
 	panelW := max(p.w-lipgloss.Width(board)-2, 20)
 	panel := p.panel(panelW, lipgloss.Height(board))
 	return lipgloss.JoinHorizontal(lipgloss.Top, board, "  ", panel)
@@ -97,12 +86,13 @@ func (p *playPage) panel(w, h int) string {
 	for len(lines) < h-2 {
 		lines = append(lines, "")
 	}
-	if p.prompting {
-		lines = append(lines, p.prompt.View())
-		if p.promptKind == promptMove {
-			if c := p.completions(p.prompt.Value()); p.prompt.Value() != "" && len(c) <= 10 {
-				lines = append(lines, st.Dim.Render(truncate(strings.Join(c, " "), w)))
-			}
+	switch {
+	case p.settingUp:
+		lines = append(lines, p.setup.View())
+	case p.in.prompting:
+		lines = append(lines, p.in.prompt.View())
+		if c := moveCompletions(p.pos, p.in.prompt.Value()); p.in.prompt.Value() != "" && len(c) <= 10 {
+			lines = append(lines, st.Dim.Render(truncate(strings.Join(c, " "), w)))
 		}
 	}
 	if p.status != "" {
