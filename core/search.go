@@ -44,6 +44,12 @@ type Searcher struct {
 	pvLen    [MaxPly + 1]int
 	lists    [MaxPly + 1]MoveList
 	scores   [MaxPly + 1][256]int32
+
+	// The root's best move so far in the iteration under way, fully
+	// searched (zero: none yet), and whether a window of it failed low.
+	iterBest      Move
+	iterScore     int
+	iterFailedLow bool
 }
 
 // frame is the search state at one ply.
@@ -127,8 +133,20 @@ func (s *Searcher) Search(ctx context.Context, p *Position, lim Limits) Result {
 	score := 0
 	for depth := 1; depth <= maxDepth; depth++ {
 		s.selDepth = 0
+		s.iterBest, s.iterFailedLow = NullMove, false
 		score = s.aspiration(p, depth, score)
 		if s.stopped.Load() && depth > 1 {
+			// A move that beat the last iteration's best, searched in full
+			// before the stop, is the better answer (a mate found halfway
+			// through the iteration is the usual case). After a fail low
+			// nothing is known to beat it.
+			if m := s.iterBest; m != NullMove && m != best.Move && !s.iterFailedLow {
+				best = Result{Move: m, Score: s.iterScore, Depth: depth - 1, PV: append([]Move(nil), s.pv[0][:s.pvLen[0]]...)}
+				if len(best.PV) == 0 || best.PV[0] != m {
+					best.PV = []Move{m}
+				}
+				s.report(depth, s.iterScore, boundLower, best.PV)
+			}
 			break
 		}
 		best = Result{Move: s.pv[0][0], Score: score, Depth: depth, PV: append([]Move(nil), s.pv[0][:s.pvLen[0]]...)}
@@ -180,6 +198,7 @@ func (s *Searcher) aspiration(p *Position, depth, prev int) int {
 		}
 		switch {
 		case score <= alpha:
+			s.iterFailedLow = true
 			beta = (alpha + beta) / 2
 			alpha = max(score-delta, -infScore)
 		case score >= beta:

@@ -223,6 +223,9 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 			if score > alpha {
 				best = m
 				alpha = score
+				if ply == 0 {
+					s.iterBest, s.iterScore = m, score
+				}
 				s.pv[ply][ply] = m
 				copy(s.pv[ply][ply+1:], s.pv[ply+1][ply+1:s.pvLen[ply+1]])
 				s.pvLen[ply] = s.pvLen[ply+1]

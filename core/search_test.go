@@ -139,3 +139,26 @@ func TestFixedNodesDeterministic(t *testing.T) {
 		}
 	}
 }
+
+// A move that beats the last iteration's best, searched in full before
+// the budget runs out, is the answer: WAC.049's Qxh7+ (mate in 6) is
+// fails high part-way through depth 16, after depth 15 chose Qh6.
+func TestStoppedIterationKeepsBetterMove(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a search of 1.4 M nodes")
+	}
+	pos, err := ParseFEN("2b3k1/4rrpp/p2p4/2pP2RQ/1pP1Pp1N/1P3P1P/1q6/6RK w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := NewSearcher(mustWeights(t, "full"), 64)
+	var last Info
+	s.OnInfo = func(in Info) { last = in }
+	res := s.Search(context.Background(), pos, Limits{Nodes: 1_400_000})
+	if got := res.Move.String(); got != "h5h7" {
+		t.Fatalf("best move %s (depth %d, score %d), want h5h7", got, res.Depth, res.Score)
+	}
+	if last.Bound != boundLower || last.PV[0] != res.Move {
+		t.Errorf("the last report is %+v, want the move as a lower bound of the unfinished iteration", last)
+	}
+}
