@@ -8,38 +8,8 @@
 # tmux, ssh and ssh-keygen; pgn-extract (Debian: pgn-extract) if present.
 #
 # Usage: scripts/lobby-tmux.sh        Env: KEEP=1 keeps the temp directory
-set -euo pipefail
-export LC_ALL=C.UTF-8
-root=$(cd "$(dirname "$0")/.." && pwd)
-tmp=$(mktemp -d)
-sock="$tmp/tmux.sock"
-T() { tmux -S "$sock" "$@"; }
-cleanup() {
-	T kill-server 2>/dev/null || true
-	[ -n "${serve_pid:-}" ] && kill "$serve_pid" 2>/dev/null || true
-	[ -z "${KEEP:-}" ] && rm -rf "$tmp"
-}
-trap cleanup EXIT
-(cd "$root" && go build -o "$tmp/evochess" .)
-bin="$tmp/evochess"
-data="$tmp/data"
-
-screen() { T capture-pane -p -t "$1"; }
-# wait_for PANE TEXT [SECONDS]: poll the screen until TEXT shows.
-wait_for() {
-	local deadline=$((SECONDS + ${3:-30}))
-	until screen "$1" | grep -qF -- "$2"; do
-		if [ $SECONDS -ge $deadline ]; then
-			echo "FAIL: no \"$2\" on $1 within ${3:-30}s; the screen:" >&2
-			screen "$1" >&2
-			echo "(the server's log ends:)" >&2
-			tail -5 "$tmp/serve.log" >&2 || true
-			exit 1
-		fi
-		sleep 0.05
-	done
-}
-ok() { echo "ok   $*"; }
+# shellcheck source=lib/tmux-harness.sh
+source "$(dirname "$0")/lib/tmux-harness.sh"
 fail() {
 	echo "FAIL: $1; the screen of $2:" >&2
 	screen "$2" >&2
@@ -64,6 +34,7 @@ move() {
 
 # --- The server and three people, each with a key ---------------------------
 port=$((20000 + RANDOM % 20000))
+serve_log="$tmp/serve.log"
 "$bin" serve --ssh "127.0.0.1:$port" --data "$data" 2>"$tmp/serve.log" &
 serve_pid=$!
 for _ in $(seq 1 100); do grep -q "ssh: listening" "$tmp/serve.log" && break; sleep 0.05; done

@@ -5,36 +5,8 @@
 # tournament. Needs tmux, ssh and curl.
 #
 # Usage: scripts/tui-tmux.sh        Env: KEEP=1 keeps the temp directory
-set -euo pipefail
-export LC_ALL=C.UTF-8
-root=$(cd "$(dirname "$0")/.." && pwd)
-tmp=$(mktemp -d)
-sock="$tmp/tmux.sock"
-T() { tmux -S "$sock" "$@"; }
-cleanup() {
-	T kill-server 2>/dev/null || true
-	[ -n "${serve_pid:-}" ] && kill "$serve_pid" 2>/dev/null || true
-	[ -z "${KEEP:-}" ] && rm -rf "$tmp"
-}
-trap cleanup EXIT
-(cd "$root" && go build -o "$tmp/evochess" .)
-bin="$tmp/evochess"
-data="$tmp/data"
-
-screen() { T capture-pane -p -t "$1"; }
-# wait_for PANE TEXT [SECONDS]: poll the screen until TEXT shows.
-wait_for() {
-	local deadline=$((SECONDS + ${3:-30}))
-	until screen "$1" | grep -qF -- "$2"; do
-		if [ $SECONDS -ge $deadline ]; then
-			echo "FAIL: no \"$2\" on $1 within ${3:-30}s; the screen:" >&2
-			screen "$1" >&2
-			exit 1
-		fi
-		sleep 0.05
-	done
-}
-ok() { echo "ok   $*"; }
+# shellcheck source=lib/tmux-harness.sh
+source "$(dirname "$0")/lib/tmux-harness.sh"
 
 # A session that outlives the others keeps the tmux server up between them.
 T new-session -d -s keep "sleep 3600"
