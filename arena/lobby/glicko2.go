@@ -59,6 +59,18 @@ func (p glicko) update(games []glickoGame, tau float64) glicko {
 	return glicko{muNew*glickoScale + initialRating, phiNew * glickoScale, vol}
 }
 
+// idle is p after n rating periods without a game: the deviation grows by
+// the volatility each period (step 6 on its own, n times over: φ² + nσ²),
+// but never past a newcomer's.
+func (p glicko) idle(n int) glicko {
+	if n <= 0 {
+		return p
+	}
+	phi := p.rd / glickoScale
+	rd := math.Sqrt(phi*phi+float64(n)*p.vol*p.vol) * glickoScale
+	return glicko{p.r, min(rd, initialRD), p.vol}
+}
+
 // newVolatility is step 5: the root of f by the Illinois algorithm.
 func newVolatility(phi, v, delta, sigma, tau float64) float64 {
 	a := math.Log(sigma * sigma)

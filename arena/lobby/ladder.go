@@ -83,8 +83,10 @@ func (l *Ladder) Rate(white, black User, score float64) (dWhite, dBlack float64)
 	now := time.Now()
 	l.mu.Lock()
 	w, b := l.entry(white), l.entry(black)
-	gw := glicko{w.Rating, w.RD, w.Volatility}
-	gb := glicko{b.Rating, b.RD, b.Volatility}
+	// A rated game is a rating period of its own; the days a player did
+	// not play are empty periods, in which what is known of them fades.
+	gw := glicko{w.Rating, w.RD, w.Volatility}.idle(idlePeriods(w.Updated, now))
+	gb := glicko{b.Rating, b.RD, b.Volatility}.idle(idlePeriods(b.Updated, now))
 	nw := gw.update([]glickoGame{{gb, score}}, glickoTau)
 	nb := gb.update([]glickoGame{{gw, 1 - score}}, glickoTau)
 	dWhite, dBlack = nw.r-gw.r, nb.r-gb.r
@@ -103,6 +105,18 @@ func (l *Ladder) Rate(white, black User, score float64) (dWhite, dBlack float64)
 	l.mu.Unlock()
 	l.persist(seq, snap)
 	return dWhite, dBlack
+}
+
+// idlePeriod is how long a player's rating period without a game lasts.
+const idlePeriod = 24 * time.Hour
+
+// idlePeriods counts the whole idle periods from a player's last rated
+// game to now (none for a newcomer, or a clock that went back).
+func idlePeriods(last, now time.Time) int {
+	if last.IsZero() || !now.After(last) {
+		return 0
+	}
+	return int(min(now.Sub(last)/idlePeriod, 100*365))
 }
 
 // entry is u's standing, a new one if u has none; with the lock held.

@@ -141,3 +141,42 @@ func TestRatedGame(t *testing.T) {
 		t.Errorf("the unrated game counted on the ladder: %+v", sw2)
 	}
 }
+
+// What is known of a player fades while they do not play: each idle day
+// is an empty rating period (φ² grows by σ²), up to a newcomer's 350, and
+// the game after the gap is rated from the grown deviation.
+func TestLadderIdleGrowsDeviation(t *testing.T) {
+	day := 24 * time.Hour
+	grown := func(rd float64, days int) float64 {
+		phi, sigma := rd/glickoScale, initialVolatility
+		return math.Min(math.Sqrt(phi*phi+float64(days)*sigma*sigma)*glickoScale, initialRD)
+	}
+	cases := []struct {
+		name   string
+		idle   time.Duration
+		wantRD float64 // white's deviation the game is rated from
+	}{
+		{"played an hour ago", time.Hour, 50},
+		{"a day and a half", 36 * time.Hour, grown(50, 1)},
+		{"a month", 30*day + time.Hour, grown(50, 30)},
+		{"ten years", 3650 * day, initialRD},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			now := time.Now()
+			saved := []Standing{
+				{ID: "w", Name: "w", Kind: Human, Rating: 1600, RD: 50, Volatility: initialVolatility, Games: 40, Updated: now.Add(-c.idle)},
+				{ID: "b", Name: "b", Kind: Human, Rating: 1500, RD: 80, Volatility: initialVolatility, Games: 40, Updated: now.Add(-time.Minute)},
+			}
+			lad := NewLadder(saved, nil)
+			dw, _ := lad.Rate(User{ID: "w", Name: "w", Kind: Human}, User{ID: "b", Name: "b", Kind: Human}, 0)
+			want := glicko{1600, c.wantRD, initialVolatility}.update([]glickoGame{{glicko{1500, 80, initialVolatility}, 0}}, glickoTau)
+			if math.Abs(dw-(want.r-1600)) > 1e-6 {
+				t.Errorf("white lost %.3f, want %.3f (rated from RD %.1f)", dw, want.r-1600, c.wantRD)
+			}
+			if st, _ := lad.Lookup("w"); math.Abs(st.RD-want.rd) > 1e-6 {
+				t.Errorf("white's RD after the game %.3f, want %.3f", st.RD, want.rd)
+			}
+		})
+	}
+}
