@@ -43,6 +43,16 @@ type lobbyProgram struct {
 	done bool
 }
 
+// lobbyWorld is a server's state for a flow: a data directory and the
+// lobby its programs share.
+func lobbyWorld(t *testing.T) (*saves.Dir, *LobbyHost) {
+	d, err := saves.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d, testLobby(t, LobbyConfig{Data: d})
+}
+
 func person(name string) lobby.User {
 	return lobby.User{ID: lobby.UserID("key:SHA256:" + name), Name: name, Kind: lobby.Human}
 }
@@ -148,11 +158,7 @@ func play(t *testing.T, white, black *lobbyProgram, watchers []*lobbyProgram, pl
 // by the tab bar's notice, accepts; Carol watches; fool's mate ends it on
 // every screen, with the rating change, and the PGN is saved.
 func TestLobbyFlowChallengeToMate(t *testing.T) {
-	d, err := saves.Open(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	host := testLobby(t, LobbyConfig{Data: d})
+	d, host := lobbyWorld(t)
 	alice := startLobbyProgram(t, host, d, person("alice"))
 	bob := startLobbyProgram(t, host, d, person("bob"))
 	carol := startLobbyProgram(t, host, d, person("carol"))
@@ -244,11 +250,7 @@ func challenge(t *testing.T, a, b *lobbyProgram, spec lobby.SeekSpec) lobby.Chal
 // white's second (of one second) runs out with nobody typing, and both
 // screens say so.
 func TestLobbyFlowFlagFalls(t *testing.T) {
-	d, err := saves.Open(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	host := testLobby(t, LobbyConfig{Data: d})
+	d, host := lobbyWorld(t)
 	alice := startLobbyProgram(t, host, d, person("alice"))
 	bob := startLobbyProgram(t, host, d, person("bob"))
 	challenge(t, alice, bob, lobby.SeekSpec{TC: arena.TimeControl{Base: time.Second}, Color: lobby.AsWhite, Rated: true})
@@ -316,11 +318,7 @@ func TestLobbyFlowReconnect(t *testing.T) {
 // The keys of a game: a takeback asked for and granted, a draw offered
 // and declined, a resignation confirmed.
 func TestLobbyFlowOffersAndResign(t *testing.T) {
-	d, err := saves.Open(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	host := testLobby(t, LobbyConfig{Data: d})
+	d, host := lobbyWorld(t)
 	alice := startLobbyProgram(t, host, d, person("alice"))
 	bob := startLobbyProgram(t, host, d, person("bob"))
 	challenge(t, alice, bob, lobby.SeekSpec{TC: arena.TimeControl{Base: 5 * time.Minute}, Color: lobby.AsWhite})
