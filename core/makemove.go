@@ -92,6 +92,25 @@ func (p *Position) MakeMove(m Move) {
 	}
 }
 
+// keyAfter is the key of the position after m, except for what castling
+// and en passant change: close enough to fetch its table entry early.
+func (p *Position) keyAfter(m Move) uint64 {
+	from, to := m.From(), m.To()
+	pc := p.board[from]
+	k := p.key ^ zobristSide ^ zobristPiece[pc][from]
+	if c := p.board[to]; c != NoPiece {
+		k ^= zobristPiece[c][to]
+	}
+	if m.IsPromotion() {
+		pc = MakePiece(p.side, m.Promotion())
+	}
+	k ^= zobristPiece[pc][to]
+	if p.ep != NoSquare {
+		k ^= zobristEP[p.ep.File()]
+	}
+	return k
+}
+
 // UnmakeMove takes back the last move made with MakeMove.
 func (p *Position) UnmakeMove() {
 	n := len(p.history) - 1

@@ -176,6 +176,7 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 				continue
 			}
 		}
+		s.tt.prefetch(p.keyAfter(m))
 		moved := p.board[m.From()]
 		s.stack[ply].move, s.stack[ply].moved = m, moved
 		p.MakeMove(m)

@@ -102,32 +102,32 @@ func (s *Searcher) scoreMoves(p *Position, ply int, ttMove Move) {
 // is sorted once.
 func (s *Searcher) pickMove(ply, i int) (Move, int32) {
 	ml := &s.lists[ply]
-	sc := &s.scores[ply]
+	// Slices of the list's length let the compiler drop the bounds checks.
+	moves, sc := ml.Moves[:ml.N], s.scores[ply][:ml.N]
 	const selectFirst = 4
 	if i > selectFirst {
-		return ml.Moves[i], sc[i]
+		return moves[i], sc[i]
 	}
 	if i == selectFirst {
-		for j := i + 1; j < ml.N; j++ { // insertion sort, descending
-			m, v := ml.Moves[j], sc[j]
+		for j := i + 1; j < len(sc); j++ { // insertion sort, descending, stable
+			m, v := moves[j], sc[j]
 			k := j
-			for k > i && sc[k-1] < v {
-				ml.Moves[k], sc[k] = ml.Moves[k-1], sc[k-1]
-				k--
+			for ; k > i && sc[k-1] < v; k-- {
+				moves[k], sc[k] = moves[k-1], sc[k-1]
 			}
-			ml.Moves[k], sc[k] = m, v
+			moves[k], sc[k] = m, v
 		}
-		return ml.Moves[i], sc[i]
+		return moves[i], sc[i]
 	}
-	best := i
-	for j := i + 1; j < ml.N; j++ {
-		if sc[j] > sc[best] {
-			best = j
+	best, bestScore := i, sc[i]
+	for j := i + 1; j < len(sc); j++ { // the first of the highest
+		if v := sc[j]; v > bestScore {
+			best, bestScore = j, v
 		}
 	}
-	ml.Moves[i], ml.Moves[best] = ml.Moves[best], ml.Moves[i]
-	sc[i], sc[best] = sc[best], sc[i]
-	return ml.Moves[i], sc[i]
+	moves[i], moves[best] = moves[best], moves[i]
+	sc[i], sc[best] = bestScore, sc[i]
+	return moves[i], bestScore
 }
 
 // updateHistory rewards the quiet move that caused a cut-off and punishes

@@ -1,5 +1,7 @@
 package core
 
+import "unsafe"
+
 // Transposition table: a direct-mapped table of 5-entry buckets, each one
 // 64-byte cache line, owned by one searcher (no locking needed). Entries keep the upper 32 key bits to
 // confirm a hit; replacement prefers empty, stale (older search) and then
@@ -51,7 +53,7 @@ func (t *TransTable) Resize(mb int) {
 		size *= 2
 	}
 	t.buckets = nil // the old table may go before the new one is made: both may not fit
-	t.buckets = make([]ttBucket, size)
+	t.buckets = allocBuckets(size)
 	t.mask = size - 1
 	t.gen = 0
 }
@@ -64,6 +66,12 @@ func (t *TransTable) Clear() {
 
 // NewSearch ages the table so entries of earlier searches are replaced first.
 func (t *TransTable) NewSearch() { t.gen = (t.gen + 4) & 0xFC }
+
+// prefetch starts loading key's bucket, so the probe of the position just
+// made finds it in cache instead of waiting on memory.
+func (t *TransTable) prefetch(key uint64) {
+	prefetch(unsafe.Pointer(&t.buckets[key&t.mask]))
+}
 
 func (t *TransTable) probe(key uint64) (e ttEntry, ok bool) {
 	b := &t.buckets[key&t.mask].e
