@@ -10,7 +10,8 @@
 #                (positions; default: the method's own; or any fitness name, played by the
 #                strong search at nodes=2000, 200 moves at most) from the full default for
 #                $CPU of CPU time (all cores: 2h is one hour of both cores), saved as tune-M-F
-#   table        every finished tune-M-F v the default: $GAMES games at nodes=$NODES
+#   table [NAME…] every finished tune-M-F (or just the runs named) v the default: $GAMES games
+#                at nodes=$NODES
 #   sprt M F     tune-M-F's result v the default: match --sprt 0,10 at nodes=$SPRT_NODES
 #
 # Every run starts from $START (default the hand-set full, as the table in RESULTS did) and
@@ -78,8 +79,12 @@ tune)
 	"$bin" evolve "${args[@]}" >"$OUT/$name.jsonl"
 	;;
 table)
-	for run in "$DATA"/runs/tune-*/; do
-		name=$(basename "$run")
+	names=("$@")
+	if [ ${#names[@]} -eq 0 ]; then
+		for run in "$DATA"/runs/tune-*/; do names+=("$(basename "$run")"); done
+	fi
+	for name in "${names[@]}"; do
+		[ -e "$DATA/runs/$name/run.json" ] || { echo "tune-full: no run $name in $DATA" >&2; exit 1; }
 		echo "== $name v full: $GAMES games at nodes=$NODES"
 		"$bin" match "name=$name,population=$name#best" "name=full,$REF" --data "$DATA" \
 			--games "$GAMES" --tc "nodes=$NODES" --max-moves 200 --seed 12 --json >"$OUT/$name-vs-full.json"
