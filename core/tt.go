@@ -67,8 +67,9 @@ func (t *TransTable) Clear() {
 // NewSearch ages the table so entries of earlier searches are replaced first.
 func (t *TransTable) NewSearch() { t.gen = (t.gen + 4) & 0xFC }
 
-// prefetch starts loading key's bucket, so the probe of the position just
-// made finds it in cache instead of waiting on memory.
+// prefetch starts loading key's bucket while the move leading there is
+// made, so the probe at the new position finds it in cache instead of
+// waiting on memory.
 func (t *TransTable) prefetch(key uint64) {
 	prefetch(unsafe.Pointer(&t.buckets[key&t.mask]))
 }
