@@ -3,6 +3,7 @@ package tui
 import (
 	"bytes"
 	"io"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -27,6 +28,20 @@ func waitFor(t *testing.T, out *screen, text string) {
 	for !strings.Contains(out.String(), text) {
 		if time.Now().After(deadline) {
 			t.Fatalf("no %q on screen", text)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// waitForMatch waits up to a minute for a match of re in the output: for a
+// figure that changes faster than the screen is drawn, where any of its
+// values will do.
+func waitForMatch(t *testing.T, out *screen, re *regexp.Regexp) {
+	t.Helper()
+	deadline := time.Now().Add(60 * time.Second)
+	for !re.MatchString(out.String()) {
+		if time.Now().After(deadline) {
+			t.Fatalf("nothing on screen matches %q", re)
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
