@@ -24,12 +24,8 @@ func (s *screen) String() string {
 // waitFor waits up to a minute for text to appear in the output.
 func waitFor(t *testing.T, out *screen, text string) {
 	t.Helper()
-	deadline := time.Now().Add(60 * time.Second)
-	for !strings.Contains(out.String(), text) {
-		if time.Now().After(deadline) {
-			t.Fatalf("no %q on screen", text)
-		}
-		time.Sleep(20 * time.Millisecond)
+	if !waitUntil(out, func(s string) bool { return strings.Contains(s, text) }) {
+		t.Fatalf("no %q on screen", text)
 	}
 }
 
@@ -38,11 +34,19 @@ func waitFor(t *testing.T, out *screen, text string) {
 // values will do.
 func waitForMatch(t *testing.T, out *screen, re *regexp.Regexp) {
 	t.Helper()
+	if !waitUntil(out, re.MatchString) {
+		t.Fatalf("nothing on screen matches %q", re)
+	}
+}
+
+// waitUntil polls the output for up to a minute until ok says yes.
+func waitUntil(out *screen, ok func(string) bool) bool {
 	deadline := time.Now().Add(60 * time.Second)
-	for !re.MatchString(out.String()) {
+	for !ok(out.String()) {
 		if time.Now().After(deadline) {
-			t.Fatalf("nothing on screen matches %q", re)
+			return false
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
+	return true
 }
