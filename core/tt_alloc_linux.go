@@ -15,16 +15,16 @@ const hugePage = 2 << 20
 // memory stays on the Go heap, so the collector sees and frees it; the
 // alignment costs one huge page more.
 func allocBuckets(n uint64) []ttBucket {
-	size := uintptr(n) * unsafe.Sizeof(ttBucket{})
+	bucket := unsafe.Sizeof(ttBucket{})
+	size := uintptr(n) * bucket
 	if size < hugePage {
 		return make([]ttBucket, n)
 	}
-	extra := uint64(hugePage / unsafe.Sizeof(ttBucket{}))
-	b := make([]ttBucket, n+extra)
+	b := make([]ttBucket, n+uint64(hugePage/bucket))
 	addr := uintptr(unsafe.Pointer(&b[0]))
-	skip := uint64((-addr & (hugePage - 1)) / unsafe.Sizeof(ttBucket{}))
+	skip := uint64((-addr & (hugePage - 1)) / bucket)
 	b = b[skip : skip+n : skip+n]
 	// Refused quietly where THP is off: the table works the same.
-	_ = syscall.Madvise(unsafe.Slice((*byte)(unsafe.Pointer(&b[0])), size), 14) // MADV_HUGEPAGE
+	_ = syscall.Madvise(unsafe.Slice((*byte)(unsafe.Pointer(&b[0])), size), syscall.MADV_HUGEPAGE)
 	return b
 }

@@ -6,14 +6,15 @@ import (
 )
 
 func TestAllocBucketsAlignsLargeTables(t *testing.T) {
+	const bucket = uint64(unsafe.Sizeof(ttBucket{}))
 	for _, tc := range []struct {
 		n       uint64
 		aligned bool
 	}{
 		{1, false},
-		{hugePage / 64 / 2, false}, // 1 MiB: below a huge page, left where the heap puts it
-		{hugePage / 64, true},
-		{16 << 20 / 64, true},
+		{hugePage / bucket / 2, false}, // 1 MiB: below a huge page, left where the heap puts it
+		{hugePage / bucket, true},
+		{16 << 20 / bucket, true},
 	} {
 		b := allocBuckets(tc.n)
 		if uint64(len(b)) != tc.n || uint64(cap(b)) != tc.n {
