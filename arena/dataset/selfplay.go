@@ -155,7 +155,9 @@ func Generate(ctx context.Context, cfg Config, st *State, progress func(Progress
 	pending := map[int]gameSamples{}
 	for gs := range extracted {
 		pending[gs.game] = gs
-		for {
+		// Once ctx ends no game is added, however many have finished: the
+		// caller that stopped the run after game n finds exactly n games.
+		for ctx.Err() == nil {
 			next, ok := pending[st.Games]
 			if !ok {
 				break
