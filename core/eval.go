@@ -79,7 +79,7 @@ func (e *Evaluator) Evaluate(p *Position) int {
 }
 
 // pieceTerms scores material, placement, mobility and piece features of
-// colour c, and records c's attacks on the enemy king.
+// colour c's pieces and king, and records c's attacks on the enemy king.
 func (e *Evaluator) pieceTerms(p *Position, c Color, sides *[2]evalSide, occ Bitboard) Score {
 	w := e.w
 	var s Score
@@ -88,10 +88,7 @@ func (e *Evaluator) pieceTerms(p *Position, c Color, sides *[2]evalSide, occ Bit
 	safe := ^own &^ them.pawnAttacks
 	ownPawns := p.pieces[Pawn] & own
 	enemyPawns := p.pieces[Pawn] &^ own
-	psq := &e.psq[MakePiece(c, Pawn)]
-	for b := ownPawns; b != 0; {
-		s += psq[b.PopLSB()]
-	}
+	// The pawns' material and placement come with the pawn structure.
 	ksq := p.kings[c]
 	s += e.psq[MakePiece(c, King)][ksq]
 

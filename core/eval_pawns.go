@@ -1,10 +1,11 @@
 package core
 
 // Pawn structure depends only on the pawns, so it is cached by the pair of
-// pawn bitboards (compared in full: no collisions).
+// pawn bitboards (compared in full: no collisions). The pawns' material and
+// placement depend on nothing else either, so the cached score holds them.
 type pawnEntry struct {
 	white, black Bitboard
-	score        Score // white minus black
+	score        Score // white minus black: structure, material and placement
 	passed       Bitboard
 	valid        bool
 }
@@ -36,6 +37,10 @@ func (e *Evaluator) pawnSide(c Color, own, enemy Bitboard) (Score, Bitboard) {
 	s += w.DoubledPawn.Scale(own.Count() - (fileFill(own) & Rank1).Count())
 	s += w.PhalanxPawn.Scale((own & (own.east() | own.west())).Count())
 	s += w.SupportedPawn.Scale((own & ownAtt).Count())
+	psq := &e.psq[MakePiece(c, Pawn)]
+	for b := own; b != 0; {
+		s += psq[b.PopLSB()]
+	}
 	ownFiles := fileFill(own)
 	for b := own; b != 0; {
 		sq := b.PopLSB()
