@@ -61,7 +61,8 @@ func (e *Evaluator) Evaluate(p *Position) int {
 	score += e.pieceTerms(p, White, &sides, occ) - e.pieceTerms(p, Black, &sides, occ)
 	score += e.kingTerms(p, White, &sides) - e.kingTerms(p, Black, &sides)
 	score += e.passedTerms(p, pe.passed&p.colors[White], White, occ) - e.passedTerms(p, pe.passed&p.colors[Black], Black, occ)
-	v := taper(score, p.gamePhase())
+	phase := p.gamePhase()
+	v := taper(score, phase)
 	// Seed-specific terms, each computed in its own block (eval_seed*.go).
 	if w.Seed000 != nil {
 		v += e.seed000(p)
@@ -75,7 +76,7 @@ func (e *Evaluator) Evaluate(p *Position) int {
 	if p.side == Black {
 		v = -v
 	}
-	return v + taper(w.Tempo, p.gamePhase())
+	return v + taper(w.Tempo, phase)
 }
 
 // pieceTerms scores material, placement, mobility and piece features of
