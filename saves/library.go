@@ -272,7 +272,11 @@ func (d *Dir) Export(kind, name, to string) error {
 			if b == nil {
 				return fmt.Errorf("run %q has no evaluated generation", name)
 			}
-			data, err = chromosomeFile(b.Chromosome)
+			c := *b.Chromosome
+			if c.Name == "" { // the file says where it came from
+				c.Name = fmt.Sprintf("%s#best after generation %d", name, r.Generation)
+			}
+			data, err = chromosomeFile(&c)
 		} else {
 			data, err = seal(runFormat, r)
 		}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -110,6 +111,18 @@ func TestRoundTrips(t *testing.T) {
 	}
 	if !bytes.Equal(marshal(t, lc.Values), marshal(t, c.Values)) {
 		t.Fatal("exported chromosome differs")
+	}
+	// And a run's best, named after where it came from.
+	out = filepath.Join(t.TempDir(), "best.chromosome.json")
+	if err := d.Export(Runs, "mnc-1", out); err != nil {
+		t.Fatal(err)
+	}
+	if lc, err = core.LoadChromosome(out); err != nil {
+		t.Fatal(err)
+	}
+	if want := fmt.Sprintf("mnc-1#best after generation %d", r.Generation); lc.Name != want ||
+		!bytes.Equal(marshal(t, lc.Values), marshal(t, r.Best().Chromosome.Values)) {
+		t.Fatalf("exported best %q, want %q and the best's genes", lc.Name, want)
 	}
 	list, err := d.List()
 	if err != nil || len(list) != 3 {
