@@ -38,12 +38,10 @@ func (e *Evaluator) pawnSide(c Color, own, enemy Bitboard) (Score, Bitboard) {
 	s += w.PhalanxPawn.Scale((own & (own.east() | own.west())).Count())
 	s += w.SupportedPawn.Scale((own & ownAtt).Count())
 	psq := &e.psq[MakePiece(c, Pawn)]
-	for b := own; b != 0; {
-		s += psq[b.PopLSB()]
-	}
 	ownFiles := fileFill(own)
 	for b := own; b != 0; {
 		sq := b.PopLSB()
+		s += psq[sq]
 		neighbours := adjacentFiles[sq.File()] & ownFiles
 		if neighbours == 0 {
 			s += w.IsolatedPawn
