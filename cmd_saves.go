@@ -27,7 +27,7 @@ ambiguous.
                   positions (FEN c9 "1-0"; or FEN [1.0], as quiet-labeled.epd) as a
                   dataset named after the file, or --name NAME
   delete NAME     asks first, unless --yes
-  keep RUN#SEL    store an individual of a run (best, gen0, N, id=N) as a named player`
+  keep RUN#SEL    store an individual of a run (best, gen0, N, id=N, center) as a named player`
 
 func runSaves(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("saves")
