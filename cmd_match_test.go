@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
-	"strings"
 	"testing"
 	"time"
 
@@ -59,9 +58,9 @@ func TestMatchMiddlegameStarts(t *testing.T) {
 	}
 }
 
-// The progress line shows an SPRT's W-D-L and LLR between its bounds, and
-// a plain match's bar and ETA.
-func TestProgressLine(t *testing.T) {
+// The progress text shows an SPRT's W-D-L and LLR between its bounds, and
+// a plain match's count and ETA.
+func TestProgressText(t *testing.T) {
 	tb := arena.NewTable([]string{"a", "b"}, 100)
 	tb.Played, tb.W, tb.D, tb.L = 10, []int{6, 1}, []int{3, 3}, []int{1, 6}
 	sp := &arena.SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
@@ -69,14 +68,16 @@ func TestProgressLine(t *testing.T) {
 		name string
 		sprt *arena.SPRT
 		want string
+		bar  int
 	}{
-		{"sprt", sp, `^\r10 games  6-3-1  LLR -?\d+\.\d\d \(-2\.94, 2\.94\)  `},
-		{"plain", nil, `^\r\[#+\.+\] 10/100 games  .*ETA `},
+		{"sprt", sp, `^10 games  6-3-1  LLR -?\d+\.\d\d \(-2\.94, 2\.94\)  `, 0},
+		{"plain", nil, `^10/100 games  .*ETA `, 100},
 	} {
-		var b strings.Builder
-		progress(&b, tb, time.Now(), tc.sprt, "")
-		if !regexp.MustCompile(tc.want).MatchString(b.String()) {
-			t.Errorf("%s: %q does not match %s", tc.name, b.String(), tc.want)
+		if got := progressText(tb, time.Now(), tc.sprt, ""); !regexp.MustCompile(tc.want).MatchString(got) {
+			t.Errorf("%s: %q does not match %s", tc.name, got, tc.want)
+		}
+		if got := progressBarTotal(tb, tc.sprt); got != tc.bar {
+			t.Errorf("%s: bar drawn against %d, want %d", tc.name, got, tc.bar)
 		}
 	}
 }

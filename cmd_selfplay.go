@@ -14,7 +14,6 @@ import (
 	"github.com/evochess/evochess/arena"
 	"github.com/evochess/evochess/arena/dataset"
 	"github.com/evochess/evochess/saves"
-	"github.com/evochess/evochess/tui"
 )
 
 const selfplaySynopsis = "evochess selfplay --name NAME [--player SPEC …] [--games N] [--tc nodes=5000] [--label SPEC] [--resume] [flags]"
@@ -173,19 +172,14 @@ func printSelfplaySummary(w io.Writer, name string, job *selfplayJob, took time.
 	}
 }
 
-// selfplayProgress draws the run's progress on stderr: a bar redrawn in
-// place on a terminal, a line every twentieth of the run otherwise (a log
-// file wants lines, not carriage returns).
+// selfplayProgress draws the run's progress on stderr (see progressLine).
 type selfplayProgress struct {
-	w        io.Writer
-	terminal bool
-	drawn    bool
-	who      func(games int) string // who played them, if set
+	line *progressLine
+	who  func(games int) string // who played them, if set
 }
 
 func newSelfplayProgress(w io.Writer) *selfplayProgress {
-	f, ok := w.(*os.File)
-	return &selfplayProgress{w: w, terminal: ok && isTerminal(f)}
+	return &selfplayProgress{line: newProgressLine(w)}
 }
 
 func (s *selfplayProgress) update(p dataset.Progress) {
@@ -197,20 +191,8 @@ func (s *selfplayProgress) update(p dataset.Progress) {
 	if s.who != nil {
 		text += s.who(p.Games)
 	}
-	if s.terminal {
-		const width = 30
-		fmt.Fprintf(s.w, "\r%s %s   ", tui.ProgressBar(p.Games, p.Total, width), text)
-		s.drawn = true
-		return
-	}
-	if every := max(p.Total/20, 1); p.Games%every == 0 || p.Games == p.Total {
-		fmt.Fprintln(s.w, text)
-	}
+	s.line.show(p.Games, p.Total, text)
 }
 
-// finish ends the bar's line, so what follows starts on its own.
-func (s *selfplayProgress) finish() {
-	if s.drawn {
-		fmt.Fprintln(s.w)
-	}
-}
+// finish ends the progress, so what follows starts on its own line.
+func (s *selfplayProgress) finish() { s.line.finish() }

@@ -16,7 +16,6 @@ import (
 
 	"github.com/evochess/evochess/arena"
 	"github.com/evochess/evochess/saves"
-	"github.com/evochess/evochess/tui"
 	"github.com/spf13/pflag"
 )
 
@@ -232,11 +231,12 @@ func playAndReport(t *arena.Tournament, f tournamentFlags, stdout, stderr io.Wri
 		cc.announce(stderr, t.Workers)
 		who = func(played int) string { return rates(played, remote, remote.Games, start) }
 	}
+	show := newProgressLine(stderr)
 	t.OnResult = func(_ arena.GameJob, _ *arena.GameResult, tb *arena.Table) {
-		progress(stderr, tb, start, t.SPRT, who(tb.Played))
+		show.show(tb.Played, progressBarTotal(tb, t.SPRT), progressText(tb, start, t.SPRT, who(tb.Played)))
 	}
 	rep, err := t.Run(ctx)
-	fmt.Fprintln(stderr)
+	show.finish()
 	if err != nil {
 		fmt.Fprintf(stderr, "evochess %s: %v\n", t.Format, err)
 		return exitFail
@@ -258,28 +258,36 @@ func playAndReport(t *arena.Tournament, f tournamentFlags, stdout, stderr io.Wri
 	return exitOK
 }
 
-// progress draws "[#####.....] 12/40 games  1:02 elapsed  ETA 2:10" on one
-// line; a match under an SPRT shows its W-D-L and log-likelihood ratio
-// between the bounds instead of an ETA (it stops when a bound is crossed);
-// extra (who played) ends it.
-func progress(w io.Writer, tb *arena.Table, start time.Time, sprt *arena.SPRT, extra string) {
-	const width = 30
+// progressText is a match's progress: "12/40 games  1:02  ETA 2:10"; a
+// match under an SPRT shows its W-D-L and log-likelihood ratio between the
+// bounds instead of an ETA (it stops when a bound is crossed); extra (who
+// played) ends it. The bar, when the total is known, is the caller's.
+func progressText(tb *arena.Table, start time.Time, sprt *arena.SPRT, extra string) string {
 	done, total := tb.Played, tb.Total
 	elapsed := time.Since(start).Round(time.Second)
 	switch {
 	case sprt != nil && len(tb.W) > 0:
 		r := sprt.Test(tb.W[0], tb.D[0], tb.L[0])
-		fmt.Fprintf(w, "\r%d games  %d-%d-%d  LLR %.2f (%.2f, %.2f)  %s%s   ", done, tb.W[0], tb.D[0], tb.L[0], r.LLR, r.Lower, r.Upper, elapsed, extra)
+		return fmt.Sprintf("%d games  %d-%d-%d  LLR %.2f (%.2f, %.2f)  %s%s", done, tb.W[0], tb.D[0], tb.L[0], r.LLR, r.Lower, r.Upper, elapsed, extra)
 	case total > 0:
 		eta := ""
 		if done > 0 {
 			left := time.Duration(float64(time.Since(start)) / float64(done) * float64(total-done))
 			eta = "  ETA " + left.Round(time.Second).String()
 		}
-		fmt.Fprintf(w, "\r%s %d/%d games  %s%s%s   ", tui.ProgressBar(done, total, width), done, total, elapsed, eta, extra)
+		return fmt.Sprintf("%d/%d games  %s%s%s", done, total, elapsed, eta, extra)
 	default:
-		fmt.Fprintf(w, "\r%d games  %s%s   ", done, elapsed, extra)
+		return fmt.Sprintf("%d games  %s%s", done, elapsed, extra)
 	}
+}
+
+// progressBarTotal is the total a match's bar is drawn against: none under
+// an SPRT, whose end is not known.
+func progressBarTotal(tb *arena.Table, sprt *arena.SPRT) int {
+	if sprt != nil {
+		return 0
+	}
+	return tb.Total
 }
 
 func printReport(w io.Writer, rep *arena.Report) {
