@@ -91,6 +91,43 @@ func schemaInfo(s *core.Schema) []GeneInfo {
 	return out
 }
 
+// adoptStoredFixed reconciles a stored run's schema with this program's:
+// gene for gene the same names and groups, and the same bounds except for
+// genes fixed in both, which keep the value the run was made with. A run
+// that evolves some groups pins the others at the preset's default of its
+// day (runSchema); when a later default moves (the tuned `full`), the run
+// still holds, and plays, the values it started from, so it loads with
+// them rather than being refused. Anything else is a different chromosome
+// and the first difference is named.
+func adoptStoredFixed(schema *core.Schema, stored []GeneInfo) (*core.Schema, error) {
+	now := schemaInfo(schema)
+	if len(stored) != len(now) {
+		return nil, fmt.Errorf("%d genes stored, %d now", len(stored), len(now))
+	}
+	var out *core.Schema
+	for i, st := range stored {
+		g := now[i]
+		switch {
+		case st.Name != g.Name || st.Group != g.Group:
+			return nil, fmt.Errorf("gene %d is %s (%s) in the run, %s (%s) now", i, st.Name, st.Group, g.Name, g.Group)
+		case st == g:
+			continue
+		case !schema.Genes[i].Fixed || st.Lo != st.Hi:
+			return nil, fmt.Errorf("gene %s: bounds [%g, %g] in the run, [%g, %g] now", g.Name, st.Lo, st.Hi, g.Lo, g.Hi)
+		}
+		if out == nil {
+			c := *schema // shares the name index and compile functions, read-only
+			c.Genes = slices.Clone(schema.Genes)
+			out = &c
+		}
+		out.Genes[i].Lo, out.Genes[i].Hi, out.Genes[i].Default = st.Lo, st.Hi, st.Lo
+	}
+	if out == nil {
+		return schema, nil
+	}
+	return out, nil
+}
+
 // MarshalJSON writes the run's stored form. Call it between generations
 // (the run's own goroutine, or while no Execute runs).
 func (r *Run) MarshalJSON() ([]byte, error) {
@@ -130,7 +167,9 @@ func (r *Run) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	if len(f.Schema) > 0 && !slices.Equal(f.Schema, schemaInfo(schema)) {
-		return fmt.Errorf("schema: the run was made with a %s chromosome that differs from this program's (%d genes stored, %d now)", f.Settings.Preset, len(f.Schema), len(schema.Genes))
+		if schema, err = adoptStoredFixed(schema, f.Schema); err != nil {
+			return fmt.Errorf("schema: the run was made with a %s chromosome that differs from this program's: %w", f.Settings.Preset, err)
+		}
 	}
 	if len(f.Population) == 0 {
 		return errors.New("population: empty")

@@ -126,6 +126,7 @@ func (d *Dir) SaveDataset(set *dataset.Set, info DatasetInfo, replace bool) erro
 	if err := os.Rename(pending, filepath.Join(dir, positionsFile)); err != nil {
 		return fmt.Errorf("dataset %q: %w", info.Name, err)
 	}
+	dropCompressed(filepath.Join(dir, positionsFile))
 	return syncDir(dir)
 }
 
@@ -171,7 +172,8 @@ func (d *Dir) LoadDataset(name string) (*dataset.Set, DatasetInfo, error) {
 		return nil, DatasetInfo{}, err
 	}
 	dir, _ := d.path(Datasets, name)
-	set, err := readPositions(filepath.Join(dir, positionsFile), info)
+	path, _ := existingSave(filepath.Join(dir, positionsFile))
+	set, err := readPositions(path, info)
 	if err != nil {
 		// A save stopped between its commit and the last rename: the
 		// positions dataset.json names are still the pending file.
@@ -194,8 +196,14 @@ func readPositions(path string, info DatasetInfo) (*dataset.Set, error) {
 		return nil, err
 	}
 	defer f.Close()
+	var in io.Reader = bufio.NewReaderSize(f, 1<<20)
+	if isCompressed(path) {
+		if in, err = gunzipBounded(path, in, positionFiles); err != nil {
+			return nil, err
+		}
+	}
 	h := sha256.New()
-	set, err := dataset.ReadBinary(io.TeeReader(bufio.NewReaderSize(f, 1<<20), h), MaxDatasetSamples)
+	set, err := dataset.ReadBinary(io.TeeReader(in, h), MaxDatasetSamples)
 	if err != nil {
 		return nil, &FileError{Path: path, Reason: err.Error()}
 	}

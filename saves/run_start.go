@@ -67,7 +67,7 @@ func (h *RunHandle) Begin(r *ga.Run, room func(size int64) error) error {
 	if room != nil {
 		r.AfterGeneration = func(r *ga.Run) error {
 			var size int64
-			if st, err := os.Stat(filepath.Join(h.dir, "run.json")); err == nil {
+			if st, err := os.Stat(filepath.Join(h.dir, runFile)); err == nil {
 				size = st.Size()
 			}
 			if err := room(size); err != nil {

@@ -12,6 +12,9 @@ import (
 	"github.com/evochess/evochess/ga"
 )
 
+// runFile is a saved run's current state in its directory.
+const runFile = "run.json"
+
 // DefaultKeep is how many generation checkpoints a run keeps.
 const DefaultKeep = 5
 
@@ -57,7 +60,7 @@ func (d *Dir) OpenRun(name string) (*RunHandle, *ga.Run, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	if _, err := os.Stat(filepath.Join(dir, "run.json")); err != nil {
+	if _, ok := existingSave(filepath.Join(dir, runFile)); !ok {
 		return nil, nil, fmt.Errorf("no run %q in %s", name, d.Root)
 	}
 	h, err := d.lockRun(name, dir)
@@ -73,7 +76,8 @@ func (d *Dir) OpenRun(name string) (*RunHandle, *ga.Run, error) {
 }
 
 func (h *RunHandle) load() (*ga.Run, error) {
-	r, err := readRun(filepath.Join(h.dir, "run.json"))
+	path, _ := existingSave(filepath.Join(h.dir, runFile))
+	r, err := readRun(path)
 	cps := h.checkpoints()
 	if err == nil {
 		// A crash between writing a generation's checkpoint and the run
@@ -125,7 +129,7 @@ func (d *Dir) LoadRun(name string) (*ga.Run, error) {
 		return nil, err
 	}
 	h := &RunHandle{Name: name, dir: dir}
-	if _, err := os.Stat(filepath.Join(dir, "run.json")); err != nil {
+	if _, ok := existingSave(filepath.Join(dir, runFile)); !ok {
 		return nil, fmt.Errorf("no run %q in %s", name, d.Root)
 	}
 	return h.load()
@@ -139,13 +143,19 @@ func (h *RunHandle) Save(r *ga.Run) error {
 	if err != nil {
 		return err
 	}
+	// A run kept without checkpoints (the repository's testdata) gets
+	// its directory back at its first save.
+	if err := os.MkdirAll(filepath.Join(h.dir, "checkpoints"), 0o755); err != nil {
+		return err
+	}
 	cp := filepath.Join(h.dir, "checkpoints", fmt.Sprintf("gen-%06d.json", r.Generation))
 	if err := WriteFileAtomic(cp, data); err != nil {
 		return err
 	}
-	if err := WriteFileAtomic(filepath.Join(h.dir, "run.json"), data); err != nil {
+	if err := WriteFileAtomic(filepath.Join(h.dir, runFile), data); err != nil {
 		return err
 	}
+	dropCompressed(filepath.Join(h.dir, runFile))
 	cps := h.checkpoints()
 	for _, old := range cps[min(max(h.Keep, 1), len(cps)):] {
 		os.Remove(old)
@@ -172,7 +182,7 @@ func (d *Dir) Individual(ref string) (*ga.Genome, error) {
 	name, sel, _ := strings.Cut(ref, "#")
 	var r *ga.Run
 	var err error
-	if CheckName(name) == nil && !strings.HasSuffix(name, ".json") {
+	if CheckName(name) == nil && !strings.HasSuffix(name, ".json") && !strings.HasSuffix(name, ".json"+gzSuffix) {
 		r, err = d.LoadRun(name)
 	} else {
 		r, err = ReadRunFile(name)
@@ -183,8 +193,8 @@ func (d *Dir) Individual(ref string) (*ga.Genome, error) {
 	return r.Pick(sel)
 }
 
-// ReadRunFile reads a run file anywhere: a saved run's run.json or
-// checkpoint, or what evolve --out wrote.
+// ReadRunFile reads a run file anywhere: a saved run's run.json (or
+// run.json.gz) or checkpoint, or what evolve --out wrote.
 func ReadRunFile(path string) (*ga.Run, error) {
 	data, err := readJSON(path)
 	if err != nil {

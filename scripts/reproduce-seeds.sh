@@ -8,6 +8,8 @@
 #
 # Usage: scripts/reproduce-seeds.sh [000|001|003|004 ...]   Env: OUT (default /tmp/evochess-repro)
 set -euo pipefail
+# saved_run DIR: a saved run is there (run.json, or run.json.gz as testdata keeps them).
+saved_run() { [ -e "$1/run.json" ] || [ -e "$1/run.json.gz" ]; }
 export LC_ALL=C
 root=$(cd "$(dirname "$0")/.." && pwd)
 OUT=${OUT:-/tmp/evochess-repro}
@@ -85,7 +87,7 @@ for s in "${seeds[@]}"; do
 		DATA=${DATA:-$OUT/data}
 		ref="name=sf1,uci=$SF,depth=1"
 		for m in paper scaled; do
-			if [ -e "$DATA/runs/s000-$m/run.json" ]; then
+			if saved_run "$DATA/runs/s000-$m"; then
 				run "$bin" evolve --resume "s000-$m" --workers 1 --data "$DATA" --json >>"$OUT/s000-$m.jsonl"
 			else
 				run "$bin" evolve --method classic --mutation "$m" --population 40 --generations 150 --reference-games 20 \
@@ -96,7 +98,7 @@ for s in "${seeds[@]}"; do
 		done
 		# Row 1, "a completely randomly initialized chromosome": the first individual seed 1000 draws
 		# (s000-random#0 of a generation-0-only run; every generation-0 individual has the initial matrices).
-		[ -e "$DATA/runs/s000-random/run.json" ] ||
+		saved_run "$DATA/runs/s000-random" ||
 			run "$bin" evolve --method classic --population 2 --generations 1 --reference-games 2 --reference "$ref" \
 				--tc depth=4 --seed 1000 --workers 1 --save s000-random --data "$DATA" >/dev/null
 		run "$bin" saves export s000-random --data "$DATA" --to "$OUT/s000-gen0-matrices.chromosome.json" >/dev/null
@@ -136,7 +138,7 @@ for s in "${seeds[@]}"; do
 		pst=psqt_pawn,psqt_knight,psqt_bishop,psqt_rook,psqt_queen,psqt_king
 		for v in "s001-full-pst noise=0.025 20" "s001-pst-fine noise=0.005 100"; do
 			read -r name start eta <<<"$v"
-			if [ -e "$DATA/runs/$name/run.json" ]; then
+			if saved_run "$DATA/runs/$name"; then
 				run "$bin" evolve --resume "$name" --workers 1 --data "$DATA" --json >>"$OUT/$name.jsonl"
 			else
 				run "$bin" evolve --method mnc --chromosome full --evolve "$pst" --start "$start" --eta "$eta" \

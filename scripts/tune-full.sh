@@ -20,6 +20,8 @@
 # Usage: scripts/tune-full.sh STAGE [ARGS]   Env: DATA (default testdata/runs), CPU (2h),
 #        GAMES (400), NODES (5000), SPRT_NODES (20000), OUT (/tmp/evochess-tune)
 set -euo pipefail
+# saved_run DIR: a saved run is there (run.json, or run.json.gz as testdata keeps them).
+saved_run() { [ -e "$1/run.json" ] || [ -e "$1/run.json.gz" ]; }
 root=$(cd "$(dirname "$0")/.." && pwd)
 DATA=${DATA:-$root/testdata/runs}
 CPU=${CPU:-2h}
@@ -45,7 +47,7 @@ dataset)
 tune)
 	m=${1:?method} f=${2:-default}
 	name=tune-$m-$f
-	if [ -e "$DATA/runs/$name/run.json" ]; then
+	if saved_run "$DATA/runs/$name"; then
 		"$bin" evolve --resume "$name" --workers 2 --data "$DATA" --json >>"$OUT/$name.jsonl"
 		exit
 	fi
@@ -84,7 +86,7 @@ table)
 		for run in "$DATA"/runs/tune-*/; do names+=("$(basename "$run")"); done
 	fi
 	for name in "${names[@]}"; do
-		[ -e "$DATA/runs/$name/run.json" ] || { echo "tune-full: no run $name in $DATA" >&2; exit 1; }
+		saved_run "$DATA/runs/$name" || { echo "tune-full: no run $name in $DATA" >&2; exit 1; }
 		echo "== $name v full: $GAMES games at nodes=$NODES"
 		"$bin" match "name=$name,population=$name#best" "name=full,$REF" --data "$DATA" \
 			--games "$GAMES" --tc "nodes=$NODES" --max-moves 200 --seed 12 --json >"$OUT/$name-vs-full.json"

@@ -1,0 +1,83 @@
+package ga
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// A run that evolves some groups of a preset stores the others pinned at
+// that day's default. When the preset's default moves later, the run
+// still loads, with the values it was made with (which its genomes hold);
+// a change to a gene it evolves, or to the layout, is refused naming the
+// gene.
+func TestStoredFixedGenesSurviveANewDefault(t *testing.T) {
+	s := tiny(Classic)
+	s.Preset, s.Evolve = "full", "psqt_pawn"
+	r, err := NewRun(s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stored, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fixed, live := -1, -1
+	for i := range r.schema.Genes {
+		if r.schema.Genes[i].Fixed && r.schema.Genes[i].Default > 10 && fixed < 0 {
+			fixed = i
+		}
+		if !r.schema.Genes[i].Fixed && live < 0 {
+			live = i
+		}
+	}
+	if fixed < 0 || live < 0 {
+		t.Fatal("no fixed gene above 10 and no live gene in the test's schema")
+	}
+	// edit rewrites the stored run: f changes its schema and genomes.
+	edit := func(f func(m map[string]any)) []byte {
+		var m map[string]any
+		json.Unmarshal(stored, &m)
+		f(m)
+		b, _ := json.Marshal(m)
+		return b
+	}
+	gene := func(m map[string]any, i int) map[string]any { return m["schema"].([]any)[i].(map[string]any) }
+	old := r.schema.Genes[fixed].Default - 7 // the default of the run's day
+	olderDefault := edit(func(m map[string]any) {
+		g := gene(m, fixed)
+		g["lo"], g["hi"] = old, old
+		for _, ind := range m["population"].([]any) {
+			ind.(map[string]any)["values"].([]any)[fixed] = old
+		}
+	})
+	var back Run
+	if err := json.Unmarshal(olderDefault, &back); err != nil {
+		t.Fatalf("a run made under an older default: %v", err)
+	}
+	if g := back.schema.Genes[fixed]; g.Lo != old || g.Hi != old || g.Default != old || !g.Fixed {
+		t.Errorf("the pinned gene %s is [%g, %g] default %g, want %g", g.Name, g.Lo, g.Hi, g.Default, old)
+	}
+	if v := back.Population[0].Chromosome.Values[fixed]; v != old {
+		t.Errorf("the genome holds %g, want the run's %g", v, old)
+	}
+	if r.schema.Genes[fixed].Default == old {
+		t.Error("loading the old run changed the current preset's schema")
+	}
+
+	for _, bad := range []struct {
+		name string
+		edit func(m map[string]any)
+		want string
+	}{
+		{"a live gene's bounds", func(m map[string]any) { gene(m, live)["hi"] = 12345.0 }, "gene " + r.schema.Genes[live].Name + ": bounds"},
+		{"a renamed gene", func(m map[string]any) { gene(m, fixed)["name"] = "nonesuch" }, "is nonesuch"},
+		{"a gene less", func(m map[string]any) { m["schema"] = m["schema"].([]any)[1:] }, "genes stored"},
+	} {
+		var back Run
+		err := json.Unmarshal(edit(bad.edit), &back)
+		if err == nil || !strings.Contains(err.Error(), bad.want) {
+			t.Errorf("%s: %v, want an error with %q", bad.name, err, bad.want)
+		}
+	}
+}
