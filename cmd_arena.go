@@ -3,14 +3,15 @@ package main
 import (
 	"context"
 	"fmt"
-	"github.com/charmbracelet/x/term"
 	"io"
 	"os"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/term"
 
 	"github.com/evochess/evochess/tui"
+	"github.com/evochess/evochess/tui/common"
 )
 
 const arenaSynopsis = "evochess arena [--data DIR]   (also: evochess with no command, in a terminal)"
@@ -42,7 +43,7 @@ func runArena(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel() // ends every search, tournament and run the app started
-	env := &tui.Env{Ctx: ctx, Data: d, Engines: tui.DefaultEngines()}
+	env := &common.Env{Ctx: ctx, Data: d, Engines: common.DefaultEngines()}
 	// The screen is the app's: the coordinator's lines would scramble it.
 	cc, err := cl.start(ctx, data, io.Discard)
 	if err != nil {
@@ -55,15 +56,15 @@ func runArena(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	// A lobby of its own: one person, the bot, the ladder and the games
 	// saved in the data directory (the server's is shared by its sessions).
-	if host, err := tui.StartLobby(ctx, tui.LobbyConfig{Data: d}); err != nil {
+	if host, err := common.StartLobby(ctx, common.LobbyConfig{Data: d}); err != nil {
 		fmt.Fprintf(stderr, "arena: %v (no lobby)\n", err)
 	} else {
 		defer func() { cancel(); host.Wait() }() // the last game and standings are saved before the app returns
-		if err := host.Join(env, tui.LocalUser()); err != nil {
+		if err := host.Join(env, common.LocalUser()); err != nil {
 			fmt.Fprintf(stderr, "arena: %v (no lobby)\n", err)
 		}
 	}
-	app := tui.New(env, lipgloss.DefaultRenderer(), tui.LocalPlain())
+	app := tui.New(env, lipgloss.DefaultRenderer(), common.LocalPlain())
 	p := tea.NewProgram(app, tea.WithAltScreen(), tea.WithMouseCellMotion(), tea.WithContext(ctx))
 	if _, err := p.Run(); err != nil && ctx.Err() == nil {
 		fmt.Fprintf(stderr, "arena: %v\n", err)

@@ -9,10 +9,11 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/spf13/pflag"
+
 	"github.com/evochess/evochess/arena"
 	"github.com/evochess/evochess/arena/cluster"
-	"github.com/evochess/evochess/tui"
-	"github.com/spf13/pflag"
+	"github.com/evochess/evochess/tui/common"
 )
 
 // clusterFlags are the flags of every command that plays games: remote
@@ -138,7 +139,7 @@ func (c *clusterConn) run(ctx context.Context, identity string) (*cluster.RunRem
 }
 
 // The terminal arena's tabs send their games through the cluster too.
-var _ tui.Cluster = (*clusterConn)(nil)
+var _ common.Cluster = (*clusterConn)(nil)
 
 // Remote starts a run's remote side, closed when ctx ends.
 func (c *clusterConn) Remote(ctx context.Context, identity string) (arena.Remote, error) {

@@ -16,6 +16,7 @@ import (
 	"github.com/evochess/evochess/arena"
 	"github.com/evochess/evochess/core"
 	"github.com/evochess/evochess/tui"
+	"github.com/evochess/evochess/tui/common"
 )
 
 const serveSynopsis = "evochess serve [--ssh ADDR] [--http ADDR] [--data DIR] [--idle 30m] [--authorized-keys FILE] [limits]"
@@ -105,7 +106,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return exitFail
 	}
 	defer cc.close()
-	var remote tui.Cluster
+	var remote common.Cluster
 	if cc != nil {
 		remote = cc
 		cc.announce(stderr, *workers)
@@ -118,7 +119,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			errs <- tui.ServeSSH(ctx, tui.SSHConfig{Addr: *sshAddr, Data: d, Idle: *idle, Log: stderr,
 				Ready:   func(addr string) { fmt.Fprintf(stderr, "ssh: listening on %s\n", addr) },
 				Limits:  tui.SSHLimits{Handshake: *handshake, PerConnection: *perConn, PerAddress: *sshPerAddr, Sessions: *sessions},
-				Workers: tui.NewWorkerBudget(*workers, *sessionWorkers),
+				Workers: common.NewWorkerBudget(*workers, *sessionWorkers),
 				Quota:   int64(quota), SavesPerMinute: *savesPerMin, Keys: keys, Cluster: remote,
 				Reconnect: *reconnect, LagMargin: *lagMargin})
 		}()

@@ -11,6 +11,8 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
+
+	"github.com/evochess/evochess/tui/common"
 )
 
 // page is one tab: a model with a size and its own help.
@@ -35,9 +37,9 @@ const (
 // and data messages to the one that owns them, and draws the tab bar and
 // help around it.
 type App struct {
-	env      *Env
-	st       *Styles
-	keys     KeyMap
+	env      *common.Env
+	st       *common.Styles
+	keys     common.KeyMap
 	help     help.Model
 	pages    []page // in tabID order
 	active   tabID
@@ -51,13 +53,13 @@ type App struct {
 
 // New makes the app for one terminal: r renders for it (an SSH session's
 // own renderer), plain turns colour off.
-func New(env *Env, r *lipgloss.Renderer, plain bool) *App {
-	st := NewStyles(r, plain)
-	keys := DefaultKeyMap()
+func New(env *common.Env, r *lipgloss.Renderer, plain bool) *App {
+	st := common.NewStyles(r, plain)
+	keys := common.DefaultKeyMap()
 	h := help.New()
 	// Every style from this app's renderer: help.New's own come from the
 	// process's terminal, not an SSH client's.
-	plainStyle, faint := st.r.NewStyle(), st.r.NewStyle().Faint(true)
+	plainStyle, faint := st.NewStyle(), st.NewStyle().Faint(true)
 	h.Styles = help.Styles{ShortKey: st.Header, ShortDesc: plainStyle, ShortSeparator: faint, Ellipsis: faint,
 		FullKey: st.Header, FullDesc: plainStyle, FullSeparator: faint}
 	a := &App{env: env, st: st, keys: keys, help: h, w: 80, h: 24, lastInput: time.Now()}
@@ -99,7 +101,7 @@ const (
 // owner says which page a data message belongs to.
 func owner(msg tea.Msg) tabID {
 	switch msg := msg.(type) {
-	case engineMoveMsg, engineInfoMsg, useChromosomeMsg, clockTick:
+	case engineMoveMsg, engineInfoMsg, common.UseChromosomeMsg, clockTick:
 		return tabPlay
 	case workEventMsg:
 		return msg.tab
@@ -117,9 +119,9 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		a.w, a.h = msg.Width, msg.Height
 		a.resize()
 		return a, nil
-	case forwardMsg:
-		_, cmd := a.Update(msg.msg)
-		return a, tea.Batch(cmd, msg.next)
+	case common.ForwardMsg:
+		_, cmd := a.Update(msg.Msg)
+		return a, tea.Batch(cmd, msg.Next)
 	case idleCheckMsg:
 		return a, a.idleCheck()
 	case tea.KeyMsg:
@@ -144,21 +146,13 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return a, a.send(a.active, msg)
 }
 
-// tabShownMsg tells a page it has come to the front (to refresh lists
-// that other tabs or sessions may have changed); tabHiddenMsg that it has
-// gone behind another (a clock nobody sees need not tick).
-type (
-	tabShownMsg  struct{}
-	tabHiddenMsg struct{}
-)
-
 func (a *App) show(i tabID) tea.Cmd {
 	var hide tea.Cmd
 	if i != a.active {
-		hide = a.send(a.active, tabHiddenMsg{})
+		hide = a.send(a.active, common.HiddenMsg{})
 	}
 	a.active = i
-	return tea.Batch(hide, a.send(i, tabShownMsg{}))
+	return tea.Batch(hide, a.send(i, common.ShownMsg{}))
 }
 
 // noticer is a page that may want the user wherever they are (a
@@ -216,7 +210,7 @@ func (a *App) key(msg tea.KeyMsg) tea.Cmd {
 func (a *App) View() string {
 	if a.w < MinWidth || a.h < MinHeight {
 		return a.st.Err.Render("window too small") + "\n" +
-			a.st.r.NewStyle().Width(max(a.w, 10)).Render("evochess needs at least "+strconv.Itoa(MinWidth)+"×"+strconv.Itoa(MinHeight)+"; this one is "+strconv.Itoa(a.w)+"×"+strconv.Itoa(a.h)+".")
+			a.st.NewStyle().Width(max(a.w, 10)).Render("evochess needs at least "+strconv.Itoa(MinWidth)+"×"+strconv.Itoa(MinHeight)+"; this one is "+strconv.Itoa(a.w)+"×"+strconv.Itoa(a.h)+".")
 	}
 	var tabs []string
 	a.tabXs = a.tabXs[:0]
@@ -248,8 +242,8 @@ func (a *App) View() string {
 	} else {
 		body = a.pages[a.active].View()
 	}
-	body = a.st.r.NewStyle().MaxHeight(bodyH).MaxWidth(a.w).Render(body)
+	body = a.st.NewStyle().MaxHeight(bodyH).MaxWidth(a.w).Render(body)
 	body += strings.Repeat("\n", max(bodyH-lipgloss.Height(body), 0))
-	footer := truncate(a.help.ShortHelpView(append(a.pages[a.active].ShortHelp(), a.keys.globalHelp()...)), a.w)
+	footer := truncate(a.help.ShortHelpView(append(a.pages[a.active].ShortHelp(), a.keys.GlobalHelp()...)), a.w)
 	return bar + "\n\n" + body + "\n" + footer
 }

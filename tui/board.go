@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/evochess/evochess/core"
+	"github.com/evochess/evochess/tui/common"
 )
 
 // boardView is what a board shows: a position and its highlights.
@@ -51,7 +52,7 @@ func (b boardView) squareAt(x, y int) (core.Square, bool) {
 // render draws the board with rank and file labels. Without colour the
 // squares are told apart by pattern (dark squares dotted) and highlights
 // by brackets: [x] cursor, <x> picked up, *x* a legal target.
-func (b boardView) render(st *Styles) string {
+func (b boardView) render(st *common.Styles) string {
 	var out strings.Builder
 	inCheck := b.pos.InCheck()
 	king := b.pos.KingSquare(b.pos.SideToMove())
@@ -90,7 +91,7 @@ func (b boardView) render(st *Styles) string {
 	return out.String()
 }
 
-func (b boardView) cell(st *Styles, sq core.Square, mid, check bool) string {
+func (b boardView) cell(st *common.Styles, sq core.Square, mid, check bool) string {
 	pc := b.pos.PieceAt(sq)
 	dark := (sq.File()+sq.Rank())%2 == 0
 	glyph := " "

@@ -14,6 +14,8 @@ import (
 
 	"github.com/evochess/evochess/arena"
 	"github.com/evochess/evochess/saves"
+	"github.com/evochess/evochess/tui/common"
+	"github.com/evochess/evochess/tui/internal/tuitest"
 )
 
 // fakeCluster has workers that a test sets; its games stay local.
@@ -58,12 +60,12 @@ func TestWorkersViewGolden(t *testing.T) {
 		{"eight", many},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			v := workersView(testStyles(false), &Env{Cluster: &fakeCluster{ws: c.ws}}, 80)
-			fitsWindow(t, v, 80, 10)
-			golden(t, "workers-"+c.name+"-80", v)
+			v := workersView(testStyles(false), &common.Env{Cluster: &fakeCluster{ws: c.ws}}, 80)
+			tuitest.FitsWindow(t, v, 80, 10)
+			tuitest.Golden(t, "workers-"+c.name+"-80", v)
 		})
 	}
-	if v := workersView(testStyles(false), &Env{}, 80); v != "" {
+	if v := workersView(testStyles(false), &common.Env{}, 80); v != "" {
 		t.Fatalf("without a cluster the view is %q", v)
 	}
 }
@@ -76,18 +78,18 @@ func TestTournamentTabFollowsWorkers(t *testing.T) {
 		t.Fatal(err)
 	}
 	fc := &fakeCluster{}
-	a := sessionApp(t, 110, 40, d, nil, "", func(e *Env) { e.Cluster = fc })
+	a := sessionApp(t, 110, 40, d, nil, "", func(e *common.Env) { e.Cluster = fc })
 	tm := teatest.NewTestModel(t, a, teatest.WithInitialTermSize(110, 40))
-	out := &screen{r: tm.Output()}
+	out := &tuitest.Screen{R: tm.Output()}
 	tm.Type("2")
 	tm.Type("j")   // time control
 	tm.Type("hhh") // nodes=5000 → depth=1
 	tm.Type("s")
-	waitFor(t, out, "remote workers: none yet")
+	tuitest.WaitFor(t, out, "remote workers: none yet")
 	fc.set(worker("alpha", "a.lan", 2, 1, 0.5))
-	waitFor(t, out, "alpha")
+	tuitest.WaitFor(t, out, "alpha")
 	fc.set(worker("beta", "b.lan", 4, 4, 2))
-	waitFor(t, out, "beta")
+	tuitest.WaitFor(t, out, "beta")
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
 	tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
 	v := a.pages[tabTournament].View()

@@ -13,13 +13,8 @@ import (
 	"github.com/evochess/evochess/core"
 	"github.com/evochess/evochess/ga"
 	"github.com/evochess/evochess/saves"
+	"github.com/evochess/evochess/tui/common"
 )
-
-// useChromosomeMsg asks the Play tab to play against a chromosome.
-type useChromosomeMsg struct {
-	name string
-	c    *core.Chromosome
-}
 
 var evoTCs = []string{"depth=1", "depth=2", "depth=3", "nodes=300", "nodes=1000", "nodes=2000", "nodes=5000", "nodes=20000"}
 
@@ -58,8 +53,8 @@ type evolutionPage struct {
 	genePage int // which genes the per-gene plots show, when not all fit
 }
 
-func newEvolutionPage(env *Env, st *Styles, keys KeyMap) *evolutionPage {
-	e := &evolutionPage{workTab: newWorkTab(env, st, keys, tabEvolution, true), method: 2, tc: 2, workers: env.workers(), seed: 1}
+func newEvolutionPage(env *common.Env, st *common.Styles, keys common.KeyMap) *evolutionPage {
+	e := &evolutionPage{workTab: newWorkTab(env, st, keys, tabEvolution, true), method: 2, tc: 2, workers: env.DefaultWorkers(), seed: 1}
 	e.form.fields = e.formFields()
 	e.applyMethodDefaults()
 	e.refresh()
@@ -92,6 +87,7 @@ func (e *evolutionPage) ShortHelp() []key.Binding {
 	}
 	return []key.Binding{k.Choose, k.Change, k.Start}
 }
+
 func (e *evolutionPage) FullHelp() [][]key.Binding {
 	k := e.keys
 	return [][]key.Binding{{k.Up, k.Down, k.Left, k.Right, k.Start, k.Watch, k.Tune}, {k.Pause, k.Stop, k.Back, k.GeneView, k.NextGenes}, {k.MutUp, k.MutDown, k.PopUp, k.PopDown, k.DepthUp, k.DepthDown}, {k.GamesUp, k.GamesDown, k.Validate, k.SendBest, k.KeepBest, k.NextTable}}
@@ -105,16 +101,16 @@ func (e *evolutionPage) setup() bool { return e.mode == evoSetup }
 func (e *evolutionPage) finish(msg workDoneMsg) {
 	e.to(evoEnded)
 	if msg.err != nil {
-		e.status = "stopped: " + e.env.errText(msg.err)
+		e.status = "stopped: " + e.env.ErrText(msg.err)
 	}
 }
 
 // refresh lists the saved runs that can be resumed, the session's own
 // (resuming writes to the run), and the datasets.
 func (e *evolutionPage) refresh() {
-	e.resumable = e.env.ownNames(saves.Runs)
+	e.resumable = e.env.OwnNames(saves.Runs)
 	e.resume = min(e.resume, len(e.resumable))
-	e.datasets = e.env.savedNames(saves.Datasets)
+	e.datasets = e.env.SavedNames(saves.Datasets)
 	e.dataset = min(e.dataset, max(len(e.datasets)-1, 0))
 }
 
@@ -138,7 +134,7 @@ func (e *evolutionPage) tunePreset() {
 
 func (e *evolutionPage) event(ev arena.Event) {
 	switch ev := ev.(type) {
-	case streamEnd:
+	case common.StreamEnd:
 		if e.mode == evoWatching {
 			e.to(evoWatched)
 			if e.status == "" || strings.HasPrefix(e.status, "watching") {
@@ -223,8 +219,8 @@ func (e *evolutionPage) key(msg tea.KeyMsg) tea.Cmd {
 
 // watch follows another session's run live.
 func (e *evolutionPage) watch() tea.Cmd {
-	return e.watchOther(LiveRun, func(l *Live) error {
-		_, _, hist, settings := l.snapshot()
+	return e.watchOther(common.LiveRun, func(l *common.Live) error {
+		_, _, hist, settings := l.Snapshot()
 		schema, err := core.Preset(settings.Preset)
 		if err != nil {
 			return err
@@ -256,8 +252,8 @@ func (e *evolutionPage) startOn(workers int, give func()) tea.Cmd {
 	var h *saves.RunHandle
 	var err error
 	if e.env.Data != nil { // creating or resuming a run is a save
-		if err := e.env.beforeSave(0); err != nil {
-			e.status = "not started: " + e.env.errText(err)
+		if err := e.env.BeforeSave(0); err != nil {
+			e.status = "not started: " + e.env.ErrText(err)
 			return nil
 		}
 	}
@@ -268,7 +264,7 @@ func (e *evolutionPage) startOn(workers int, give func()) tea.Cmd {
 		}
 		e.name = e.resumable[e.resume-1]
 		if h, r, err = e.env.Data.ResumeRun(e.name, workers); err != nil {
-			e.status = e.env.errText(err)
+			e.status = e.env.ErrText(err)
 			return nil
 		}
 		e.history = append([]ga.GenStats(nil), r.History...)
@@ -288,26 +284,26 @@ func (e *evolutionPage) startOn(workers int, give func()) tea.Cmd {
 		if e.env.Data == nil {
 			r, err = ga.NewRun(s, nil)
 		} else if h, r, err = e.env.Data.StartRun(s, "tui-"+saves.Stamp(time.Now()), true); err == nil {
-			e.env.Saves.saved(saves.Runs, h.Name)
+			e.env.Saves.Saved(saves.Runs, h.Name)
 			e.name = h.Name
 		}
 		if err != nil {
-			e.status = e.env.errText(err)
+			e.status = e.env.ErrText(err)
 			return nil
 		}
 		e.history = nil
 	}
 	if h != nil {
-		if err := h.Begin(r, e.env.generationRoom()); err != nil {
+		if err := h.Begin(r, e.env.GenerationRoom()); err != nil {
 			h.Close()
-			e.status = e.env.errText(err)
+			e.status = e.env.ErrText(err)
 			return nil
 		}
 	}
 	e.to(evoRunning)
 	id := e.streamID
 	e.run, e.handle, e.settings, e.schema, e.watching = r, h, r.Settings, r.Schema(), nil
-	e.shared = e.env.Hub.AddRun(fmt.Sprintf("%s on %s by %s", r.Settings.Method, r.Settings.Preset, e.env.who()), r.Settings, e.env, r.Bus())
+	e.shared = e.env.Hub.AddRun(fmt.Sprintf("%s on %s by %s", r.Settings.Method, r.Settings.Preset, e.env.Name()), r.Settings, e.env, r.Bus())
 	e.status = "running"
 	if workers < e.workers {
 		e.status += fmt.Sprintf(" on %d workers, this session's share of the server", workers)
@@ -317,10 +313,10 @@ func (e *evolutionPage) startOn(workers int, give func()) tea.Cmd {
 	}
 	ctx, cancel := context.WithCancel(e.env.Ctx)
 	e.cancel = cancel
-	r.Remote = e.env.remote(ctx, e.name)
+	r.Remote = e.env.Remote(ctx, e.name)
 	var data *saves.Dir
 	if r.Settings.Fitness == ga.FitnessPositions {
-		data = e.env.dirOf(saves.Datasets, r.Settings.Dataset)
+		data = e.env.DirOf(saves.Datasets, r.Settings.Dataset)
 	}
 	events := e.follow(r.Bus().Subscribe())
 	execute := e.background(r.Bus(), give, func() tea.Msg {

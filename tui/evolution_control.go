@@ -10,6 +10,7 @@ import (
 
 	"github.com/evochess/evochess/core"
 	"github.com/evochess/evochess/saves"
+	"github.com/evochess/evochess/tui/common"
 )
 
 // runKey takes the keys of this session's run as it goes on: pause, stop,
@@ -90,7 +91,7 @@ func (e *evolutionPage) sendBest() tea.Cmd {
 	c := &core.Chromosome{Schema: e.schema, Values: append([]float64(nil), last.BestGenes...)}
 	name := fmt.Sprintf("%s#%d", e.name, last.BestID)
 	e.status = "sent the best to Play (tab 1)"
-	return func() tea.Msg { return useChromosomeMsg{name: name, c: c} }
+	return func() tea.Msg { return common.UseChromosomeMsg{Name: name, Chromosome: c} }
 }
 
 // keepBest stores the current best as a named player of the library: it
@@ -112,16 +113,16 @@ func (e *evolutionPage) keepBest() {
 	}
 	p := &saves.Player{Name: name, Chromosome: c, Search: mode, PlainQuiescence: e.settings.PlainQuiescence, TC: e.settings.TC,
 		Source: fmt.Sprintf("run %s generation %d best (genome %d)", e.name, last.Generation, last.BestID)}
-	if err := e.env.beforeSave(0); err != nil {
-		e.status = "not kept: " + e.env.errText(err)
+	if err := e.env.BeforeSave(0); err != nil {
+		e.status = "not kept: " + e.env.ErrText(err)
 		return
 	}
 	name, err := e.env.Data.SaveFreshPlayer(p)
 	if err != nil {
-		e.status = e.env.errText(err)
+		e.status = e.env.ErrText(err)
 		return
 	}
-	e.env.Saves.saved(saves.Players, name+".json")
+	e.env.Saves.Saved(saves.Players, name+".json")
 	e.status = "kept as player " + name + ": it is in the Tournament tab's list"
 }
 

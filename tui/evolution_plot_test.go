@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/evochess/evochess/ga"
+	"github.com/evochess/evochess/tui/internal/tuitest"
 )
 
 // endedRun puts the Evolution tab on the view of an ended run of preset
@@ -14,7 +15,7 @@ import (
 // shrinks, so every plot has a shape to draw. Only the view is under test.
 func endedRun(t *testing.T, a *App, preset string, gens int) *evolutionPage {
 	t.Helper()
-	keys(a, "3")
+	tuitest.Keys(a, "3")
 	e := a.pages[tabEvolution].(*evolutionPage)
 	s := ga.DefaultSettings(ga.Dynamic)
 	if preset != "seed003" {
@@ -67,15 +68,15 @@ func TestGenePlotViews(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			a := testApp(t, c.w, c.h)
 			endedRun(t, a, c.preset, 520)
-			keys(a, c.keys)
+			tuitest.Keys(a, c.keys)
 			v := a.View()
-			fitsWindow(t, v, c.w, c.h)
+			tuitest.FitsWindow(t, v, c.w, c.h)
 			for _, s := range c.want {
 				if !strings.Contains(v, s) {
 					t.Errorf("view lacks %q", s)
 				}
 			}
-			golden(t, c.name, v)
+			tuitest.Golden(t, c.name, v)
 		})
 	}
 }
@@ -86,7 +87,7 @@ func TestGeneViewKeyCycles(t *testing.T) {
 	e := endedRun(t, a, "seed003", 10)
 	for i, want := range []string{"⠒⠒ best", "fig. 2", "fig. 3", "⠒⠒ best"} {
 		if i > 0 {
-			keys(a, "g")
+			tuitest.Keys(a, "g")
 		}
 		if v := e.View(); !strings.Contains(v, want) {
 			t.Fatalf("after %d presses of g the view lacks %q:\n%s", i, want, v)
@@ -107,11 +108,11 @@ func TestFitnessViewValidated(t *testing.T) {
 	}
 	e.history[len(e.history)-1].BestGenes = e.run.Population[0].Chromosome.Values
 	v := a.View()
-	fitsWindow(t, v, 80, 24)
+	tuitest.FitsWindow(t, v, 80, 24)
 	for _, s := range []string{"fitness  ⠒⠒ best  ·· mean", "validation Elo  ⠒⠒ v gen 0  ·· v default", "0        generation         500", "pst_pawn_mg (t: next table)", "0 = "} {
 		if !strings.Contains(v, s) {
 			t.Errorf("view lacks %q", s)
 		}
 	}
-	golden(t, "evolution-validated-80x24", v)
+	tuitest.Golden(t, "evolution-validated-80x24", v)
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/evochess/evochess/core"
 	"github.com/evochess/evochess/ga"
+	"github.com/evochess/evochess/tui/common"
 )
 
 // formFields are the set-up form's fields.
@@ -55,7 +56,7 @@ func (e *evolutionPage) setupView() string {
 	st, f := e.st, &e.form
 	f.begin()
 	live := ""
-	if others := e.env.Hub.Others(LiveRun, e.env); len(others) > 0 {
+	if others := e.env.Hub.Others(common.LiveRun, e.env); len(others) > 0 {
 		live = st.Header.Render("live in another session: " + others[0].Name + " — v watches it")
 	}
 	f.text(st.Title.Render("Evolution")+st.Dim.Render("   ↑↓ choose · ←→ change · s starts · T tunes full on a dataset"), live)

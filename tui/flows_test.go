@@ -15,6 +15,8 @@ import (
 	"github.com/evochess/evochess/core"
 	"github.com/evochess/evochess/ga"
 	"github.com/evochess/evochess/saves"
+	"github.com/evochess/evochess/tui/common"
+	"github.com/evochess/evochess/tui/internal/tuitest"
 )
 
 func playOf(a *App) *playPage { return a.pages[tabPlay].(*playPage) }
@@ -34,32 +36,32 @@ func wantMate(t *testing.T, a *App) {
 // Fool's mate typed as SAN, two people on one screen ("m" three times).
 func TestFlowMateBySAN(t *testing.T) {
 	a := testApp(t, 100, 30)
-	keys(a, "mmm")
-	keys(a, ":f3\r:e5\r:g4\r")
-	keys(a, ":Qx\r") // no such move: refused, the position kept
+	tuitest.Keys(a, "mmm")
+	tuitest.Keys(a, ":f3\r:e5\r:g4\r")
+	tuitest.Keys(a, ":Qx\r") // no such move: refused, the position kept
 	if p := playOf(a); len(p.sans) != 3 || !p.statusBad {
 		t.Fatalf("a bad move was not refused: %v %q", p.sans, p.status)
 	}
-	keys(a, "\x1b:Qh4\r")
+	tuitest.Keys(a, "\x1b:Qh4\r")
 	wantMate(t, a)
 }
 
 // The same mate with the cursor: arrows (hjkl) and enter.
 func TestFlowMateByCursor(t *testing.T) {
 	a := testApp(t, 100, 30)
-	keys(a, "mmm")
-	keys(a, "l\rk\r")         // e2 → f2, pick, f3, drop: f3
-	keys(a, "hkkkk\rjj\r")    // f3 → e7, pick, e5: e5
-	keys(a, "lljjj\rkk\r")    // e5 → g2, pick, g4: g4
-	keys(a, "kkkkhhh\rllllj") // g4 → d8, pick, → h7 …
-	keys(a, "jjj\r")          // … h4, drop: Qh4#
+	tuitest.Keys(a, "mmm")
+	tuitest.Keys(a, "l\rk\r")         // e2 → f2, pick, f3, drop: f3
+	tuitest.Keys(a, "hkkkk\rjj\r")    // f3 → e7, pick, e5: e5
+	tuitest.Keys(a, "lljjj\rkk\r")    // e5 → g2, pick, g4: g4
+	tuitest.Keys(a, "kkkkhhh\rllllj") // g4 → d8, pick, → h7 …
+	tuitest.Keys(a, "jjj\r")          // … h4, drop: Qh4#
 	wantMate(t, a)
 }
 
 // The same mate with mouse clicks on from and to squares.
 func TestFlowMateByMouse(t *testing.T) {
 	a := testApp(t, 100, 30)
-	keys(a, "mmm")
+	tuitest.Keys(a, "mmm")
 	a.View() // lay the board out
 	p := playOf(a)
 	click := func(sq string) {
@@ -119,14 +121,14 @@ func TestFlowEvolution(t *testing.T) {
 	tm.Type(strings.Repeat("l", 16)) // 20 → 100
 	tm.Type("jh")                    // search: depth=3 → depth=2
 	tm.Type("s")
-	out := &screen{r: tm.Output()}
-	waitFor(t, out, "generation 1 ")
+	out := &tuitest.Screen{R: tm.Output()}
+	tuitest.WaitFor(t, out, "generation 1 ")
 	tm.Type("}") // population 5 → 7
-	waitFor(t, out, "population 5 → 7")
+	tuitest.WaitFor(t, out, "population 5 → 7")
 	tm.Type("K") // keep the best as a player …
-	waitFor(t, out, "kept as player")
+	tuitest.WaitFor(t, out, "kept as player")
 	tm.Type("2") // … and it is in the tournament list
-	waitFor(t, out, "-best")
+	tuitest.WaitFor(t, out, "-best")
 	tm.Type("3")
 	tm.Type("x")
 	t.Cleanup(func() {
@@ -134,7 +136,7 @@ func TestFlowEvolution(t *testing.T) {
 			t.Logf("evolution tab at the end:\n%s", a.pages[tabEvolution].View())
 		}
 	})
-	waitFor(t, out, "stopped after")
+	tuitest.WaitFor(t, out, "stopped after")
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
 	tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
 	ep := a.pages[tabEvolution].(*evolutionPage)
@@ -146,9 +148,9 @@ func TestFlowEvolution(t *testing.T) {
 // On a clock, the side whose time runs out loses, and says so.
 func TestFlowClockRunsOut(t *testing.T) {
 	a := testApp(t, 100, 30)
-	keys(a, "mmm") // two people
+	tuitest.Keys(a, "mmm") // two people
 	for playOf(a).level < len(engineLevels)-3 {
-		keys(a, "+")
+		tuitest.Keys(a, "+")
 	}
 	p := playOf(a)
 	if p.clockTC == nil || p.clock[core.White] != time.Minute {
@@ -157,7 +159,7 @@ func TestFlowClockRunsOut(t *testing.T) {
 	if !strings.Contains(a.View(), "clock  white 1:00") {
 		t.Fatalf("no clock on screen:\n%s", a.View())
 	}
-	keys(a, ":e4\r")
+	tuitest.Keys(a, ":e4\r")
 	if p.clock[core.White] <= time.Minute { // +1 s increment, a few µs used
 		t.Fatalf("white's clock %v after a move with increment", p.clock[core.White])
 	}
@@ -167,7 +169,7 @@ func TestFlowClockRunsOut(t *testing.T) {
 	if p.flagged != 2 || !strings.Contains(a.View(), "black lost on time") {
 		t.Fatalf("flagged %d:\n%s", p.flagged, a.View())
 	}
-	keys(a, ":e5\r")
+	tuitest.Keys(a, ":e5\r")
 	if len(p.sans) != 1 {
 		t.Fatal("a move was played after the flag fell")
 	}
@@ -224,7 +226,7 @@ func TestFlowWatchAnotherSession(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	hub := &Hub{}
+	hub := &common.Hub{}
 	a := sessionApp(t, 110, 40, d, hub, "alice")
 	b := sessionApp(t, 110, 40, d, hub, "bob")
 	ta := teatest.NewTestModel(t, a, teatest.WithInitialTermSize(110, 40))
@@ -233,17 +235,17 @@ func TestFlowWatchAnotherSession(t *testing.T) {
 	ta.Type("jhh")  // nodes=5000 → depth=2
 	ta.Type("jlll") // 4 rounds: 24 games
 	ta.Type("s")
-	outA := &screen{r: ta.Output()}
-	waitFor(t, outA, "ETA")
+	outA := &tuitest.Screen{R: ta.Output()}
+	tuitest.WaitFor(t, outA, "ETA")
 	tb.Type("2")
-	outB := &screen{r: tb.Output()}
-	waitFor(t, outB, "live in another session: round-robin depth=2 of 3 players by alice")
+	outB := &tuitest.Screen{R: tb.Output()}
+	tuitest.WaitFor(t, outB, "live in another session: round-robin depth=2 of 3 players by alice")
 	tb.Type("v")
-	waitFor(t, outB, "watching round-robin")
+	tuitest.WaitFor(t, outB, "watching round-robin")
 	tb.Type("x")
-	waitFor(t, outB, "only it can pause or stop it")
-	waitFor(t, outB, "the tournament ended (complete)")
-	waitFor(t, outA, "finished (complete): 24 games")
+	tuitest.WaitFor(t, outB, "only it can pause or stop it")
+	tuitest.WaitFor(t, outB, "the tournament ended (complete)")
+	tuitest.WaitFor(t, outA, "finished (complete): 24 games")
 	for _, tm := range []*teatest.TestModel{ta, tb} {
 		tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
 		tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
@@ -251,7 +253,7 @@ func TestFlowWatchAnotherSession(t *testing.T) {
 	if w := b.pages[tabTournament].(*tournamentPage).table; w == nil || w.Played != 24 {
 		t.Fatalf("the watcher's table: %+v", w)
 	}
-	if len(hub.Others(LiveTournament, nil)) != 0 {
+	if len(hub.Others(common.LiveTournament, nil)) != 0 {
 		t.Fatal("the finished tournament is still listed")
 	}
 }
@@ -318,11 +320,11 @@ func TestFlowTuneOnDataset(t *testing.T) {
 	tm := teatest.NewTestModel(t, a, teatest.WithInitialTermSize(110, 40))
 	tm.Type("3")
 	tm.Type("Ts")
-	out := &screen{r: tm.Output()}
+	out := &tuitest.Screen{R: tm.Output()}
 	// Generations of ten positions outrun the screen: any after the first will do.
-	waitForMatch(t, out, regexp.MustCompile(`generation [1-9][0-9]*  best`))
+	tuitest.WaitForMatch(t, out, regexp.MustCompile(`generation [1-9][0-9]*  best`))
 	tm.Type("x")
-	waitFor(t, out, "stopped after")
+	tuitest.WaitFor(t, out, "stopped after")
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
 	tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
 	ep := a.pages[tabEvolution].(*evolutionPage)

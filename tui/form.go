@@ -6,6 +6,8 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/evochess/evochess/tui/common"
 )
 
 // formField is one choice of a set-up form: a label and its value, which
@@ -24,7 +26,7 @@ type formField struct {
 // lines of text; the form notes the field on each line it draws, so that
 // a click needs no row numbers.
 type form struct {
-	st     *Styles
+	st     *common.Styles
 	fields []formField
 	focus  int
 
@@ -67,7 +69,7 @@ func (f *form) height() int { return len(f.lines) }
 func (f *form) view() string { return strings.Join(f.lines, "\n") }
 
 // key takes ↑↓, ←→ and enter; false: msg is none of them.
-func (f *form) key(msg tea.KeyMsg, k KeyMap) bool {
+func (f *form) key(msg tea.KeyMsg, k common.KeyMap) bool {
 	n := len(f.fields)
 	if n == 0 {
 		return false
@@ -139,7 +141,7 @@ func numberField(label string, v *int, step, lo, hi int) formField {
 
 // workersField is a number of workers, up to the session's share, which
 // changes as other sessions come and go.
-func workersField(label string, v *int, env *Env) formField {
+func workersField(label string, v *int, env *common.Env) formField {
 	return formField{label: label, value: func() string { return fmt.Sprint(*v) }, adjust: func(d int) { *v = min(max(*v+d, 1), env.CPU.Max()) }}
 }
 

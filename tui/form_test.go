@@ -9,6 +9,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
+
+	"github.com/evochess/evochess/tui/common"
 )
 
 // testForm is a form of three fields, a choice, a number and a tick box,
@@ -25,7 +27,7 @@ func newTestForm() *testForm {
 	r := lipgloss.NewRenderer(io.Discard)
 	r.SetColorProfile(termenv.Ascii)
 	tf := &testForm{number: 1}
-	tf.f = form{st: NewStyles(r, true), fields: []formField{
+	tf.f = form{st: common.NewStyles(r, true), fields: []formField{
 		choiceField("choice", []string{"a", "b", "c"}, &tf.choice),
 		numberField("number", &tf.number, 1, 0, 3),
 		{value: func() string { return fmt.Sprint("box ", tf.on) }, toggle: func() { tf.on = !tf.on }},
@@ -78,7 +80,7 @@ func TestFormKeys(t *testing.T) {
 			if r == '\r' {
 				msg = enter
 			}
-			taken = tf.f.key(msg, DefaultKeyMap())
+			taken = tf.f.key(msg, common.DefaultKeyMap())
 		}
 		if got := tf.state(); got != c.want || taken != c.taken {
 			t.Errorf("keys %q: %s, taken %v; want %s, taken %v", c.keys, got, taken, c.want, c.taken)
@@ -126,7 +128,7 @@ func TestFormClicks(t *testing.T) {
 // and leaves text lines as they are.
 func TestFormDraws(t *testing.T) {
 	tf := newTestForm()
-	tf.f.key(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'j'}}, DefaultKeyMap())
+	tf.f.key(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'j'}}, common.DefaultKeyMap())
 	want := strings.Join([]string{
 		"title",
 		"  choice       a",

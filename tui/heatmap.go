@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/evochess/evochess/core"
+	"github.com/evochess/evochess/tui/common"
 )
 
 // tableStarts finds the 64-gene piece-square tables of a schema.
@@ -25,7 +26,7 @@ func tableStarts(s *core.Schema) []int {
 // heatMap draws 64 values as an 8 × 8 board, white's view (rank 8 on
 // top): a shade per square in colour, a digit 0–9 of the range without.
 // The line under it is the key from the lowest value to the highest.
-func heatMap(st *Styles, v []float64) string {
+func heatMap(st *common.Styles, v []float64) string {
 	lo, hi := v[0], v[0]
 	for _, x := range v {
 		lo, hi = math.Min(lo, x), math.Max(hi, x)
@@ -35,7 +36,7 @@ func heatMap(st *Styles, v []float64) string {
 		span = 1
 	}
 	shades := []string{"17", "18", "19", "25", "31", "37", "43", "149", "185", "221", "220"}
-	shade := func(c, s string) string { return st.r.NewStyle().Background(lipgloss.Color(c)).Render(s) }
+	shade := func(c, s string) string { return st.NewStyle().Background(lipgloss.Color(c)).Render(s) }
 	var b strings.Builder
 	for r := 7; r >= 0; r-- {
 		for f := 0; f < 8; f++ {

@@ -1,6 +1,11 @@
 package tui
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/evochess/evochess/tui/common"
+	"github.com/evochess/evochess/tui/internal/tuitest"
+)
 
 // A knight-like table: low on the rim, high in the centre, a little
 // higher for the side that has advanced (rank 8 is drawn on top).
@@ -10,9 +15,9 @@ func TestHeatMapGolden(t *testing.T) {
 		f, r := float64(sq%8), float64(sq/8)
 		v[sq] = -(f-3.5)*(f-3.5) - (r-3.5)*(r-3.5) + 0.5*r
 	}
-	goldenStyled(t, "heatmap", func(st *Styles) string {
+	goldenStyled(t, "heatmap", func(st *common.Styles) string {
 		m := heatMap(st, v)
-		fitsWindow(t, m, 22, 9)
+		tuitest.FitsWindow(t, m, 22, 9)
 		return m
 	})
 }

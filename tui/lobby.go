@@ -8,6 +8,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/evochess/evochess/arena/lobby"
+	"github.com/evochess/evochess/tui/common"
 )
 
 // lobbyModel is the Play tab's other side (L): who is online, seeks,
@@ -16,9 +17,9 @@ import (
 // which are quick (the lobby checks and answers; nothing there waits for
 // a search or the disk), so they run on Update.
 type lobbyModel struct {
-	env  *Env
-	st   *Styles
-	keys KeyMap
+	env  *common.Env
+	st   *common.Styles
+	keys common.KeyMap
 	w, h int
 
 	view   lobby.View
@@ -44,7 +45,7 @@ type lobbyModel struct {
 	tickGen int
 }
 
-func newLobbyModel(env *Env, st *Styles, keys KeyMap) *lobbyModel {
+func newLobbyModel(env *common.Env, st *common.Styles, keys common.KeyMap) *lobbyModel {
 	return &lobbyModel{env: env, st: st, keys: keys, opened: map[lobby.GameID]bool{}, asked: map[lobby.ChallengeID]bool{}}
 }
 
@@ -59,7 +60,7 @@ type (
 	// gameSavedMsg: a finished game's PGN has been written (or not).
 	gameSavedMsg struct {
 		id    lobby.GameID
-		saved *gameSaved
+		saved *common.GameSaved
 	}
 )
 
@@ -68,8 +69,8 @@ func (m *lobbyModel) available() bool { return m.env.Session != nil }
 
 // unavailable says why there is none.
 func (m *lobbyModel) unavailable() string {
-	if m.env.lobbyErr != nil {
-		return "the lobby is not open to this session: " + m.env.lobbyErr.Error()
+	if m.env.LobbyErr != nil {
+		return "the lobby is not open to this session: " + m.env.LobbyErr.Error()
 	}
 	return "there is no lobby in this app"
 }
@@ -230,7 +231,7 @@ func (m *lobbyModel) fail(what string, err error) bool {
 	if err == nil {
 		return true
 	}
-	m.say(true, "%s: %s", what, Sanitize(err.Error(), 0))
+	m.say(true, "%s: %s", what, common.Sanitize(err.Error(), 0))
 	return false
 }
 

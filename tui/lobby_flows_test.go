@@ -18,15 +18,17 @@ import (
 	"github.com/evochess/evochess/arena/lobby"
 	"github.com/evochess/evochess/core"
 	"github.com/evochess/evochess/saves"
+	"github.com/evochess/evochess/tui/common"
+	"github.com/evochess/evochess/tui/internal/tuitest"
 )
 
 // Programs sharing one lobby, as the sessions of a server do: each its
 // own Env, App and lobby session, the same *lobby.Lobby.
 
-func testLobby(t *testing.T, c LobbyConfig) *LobbyHost {
+func testLobby(t *testing.T, c common.LobbyConfig) *common.LobbyHost {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	host, err := StartLobby(ctx, c)
+	host, err := common.StartLobby(ctx, c)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,39 +40,35 @@ func testLobby(t *testing.T, c LobbyConfig) *LobbyHost {
 type lobbyProgram struct {
 	app  *App
 	tm   *teatest.TestModel
-	out  *screen
+	out  *tuitest.Screen
 	end  context.CancelFunc // the session's end: its lobby session closes
 	done bool
 }
 
 // lobbyWorld is a server's state for a flow: a data directory and the
 // lobby its programs share.
-func lobbyWorld(t *testing.T) (*saves.Dir, *LobbyHost) {
+func lobbyWorld(t *testing.T) (*saves.Dir, *common.LobbyHost) {
 	d, err := saves.Open(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
-	return d, testLobby(t, LobbyConfig{Data: d})
-}
-
-func person(name string) lobby.User {
-	return lobby.User{ID: lobby.UserID("key:SHA256:" + name), Name: name, Kind: lobby.Human}
+	return d, testLobby(t, common.LobbyConfig{Data: d})
 }
 
 // startLobbyProgram runs an app for u in host's lobby, saving into d.
-func startLobbyProgram(t *testing.T, host *LobbyHost, d *saves.Dir, u lobby.User) *lobbyProgram {
+func startLobbyProgram(t *testing.T, host *common.LobbyHost, d *saves.Dir, u lobby.User) *lobbyProgram {
 	t.Helper()
 	r := lipgloss.NewRenderer(io.Discard)
 	r.SetColorProfile(termenv.Ascii)
 	ctx, cancel := context.WithCancel(context.Background())
-	env := &Env{Ctx: ctx, Data: d, Workers: 1, Who: u.Name}
+	env := &common.Env{Ctx: ctx, Data: d, Workers: 1, Who: u.Name}
 	if err := host.Join(env, u); err != nil {
 		t.Fatal(err)
 	}
 	a := New(env, r, true)
 	a.Update(tea.WindowSizeMsg{Width: 110, Height: 36})
 	tm := teatest.NewTestModel(t, a, teatest.WithInitialTermSize(110, 36))
-	p := &lobbyProgram{app: a, tm: tm, out: &screen{r: tm.Output()}, end: cancel}
+	p := &lobbyProgram{app: a, tm: tm, out: &tuitest.Screen{R: tm.Output()}, end: cancel}
 	t.Cleanup(func() { p.quit(t) })
 	return p
 }
@@ -159,9 +157,9 @@ func play(t *testing.T, white, black *lobbyProgram, watchers []*lobbyProgram, pl
 // every screen, with the rating change, and the PGN is saved.
 func TestLobbyFlowChallengeToMate(t *testing.T) {
 	d, host := lobbyWorld(t)
-	alice := startLobbyProgram(t, host, d, person("alice"))
-	bob := startLobbyProgram(t, host, d, person("bob"))
-	carol := startLobbyProgram(t, host, d, person("carol"))
+	alice := startLobbyProgram(t, host, d, tuitest.Person("alice"))
+	bob := startLobbyProgram(t, host, d, tuitest.Person("bob"))
+	carol := startLobbyProgram(t, host, d, tuitest.Person("carol"))
 
 	alice.typeKeys("L") // the lobby: alice (me), bob, carol online
 	alice.waitFor(t, "Online (3)")
@@ -251,8 +249,8 @@ func challenge(t *testing.T, a, b *lobbyProgram, spec lobby.SeekSpec) lobby.Chal
 // screens say so.
 func TestLobbyFlowFlagFalls(t *testing.T) {
 	d, host := lobbyWorld(t)
-	alice := startLobbyProgram(t, host, d, person("alice"))
-	bob := startLobbyProgram(t, host, d, person("bob"))
+	alice := startLobbyProgram(t, host, d, tuitest.Person("alice"))
+	bob := startLobbyProgram(t, host, d, tuitest.Person("bob"))
 	challenge(t, alice, bob, lobby.SeekSpec{TC: arena.TimeControl{Base: time.Second}, Color: lobby.AsWhite, Rated: true})
 	bob.waitFor(t, "challenge from alice: 1s+0 rated, alice white")
 	bob.typeKeys("La")
@@ -281,9 +279,9 @@ func TestLobbyFlowReconnect(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	host := testLobby(t, LobbyConfig{Data: d, Reconnect: time.Minute})
-	alice := startLobbyProgram(t, host, d, person("alice"))
-	bob := startLobbyProgram(t, host, d, person("bob"))
+	host := testLobby(t, common.LobbyConfig{Data: d, Reconnect: time.Minute})
+	alice := startLobbyProgram(t, host, d, tuitest.Person("alice"))
+	bob := startLobbyProgram(t, host, d, tuitest.Person("bob"))
 	id := challenge(t, alice, bob, lobby.SeekSpec{TC: arena.TimeControl{Base: 5 * time.Minute}, Color: lobby.AsWhite})
 	if err := bob.app.env.Session.Answer(id, true); err != nil {
 		t.Fatal(err)
@@ -296,7 +294,7 @@ func TestLobbyFlowReconnect(t *testing.T) {
 	bob.waitFor(t, "alice has left: back within")
 	time.Sleep(time.Second)
 
-	back := startLobbyProgram(t, host, d, person("alice"))
+	back := startLobbyProgram(t, host, d, tuitest.Person("alice"))
 	back.waitFor(t, "last: e7e5") // the game, open again by itself
 	play(t, back, bob, nil, []string{"e4", "e5"}, "Nf3")
 	bob.quit(t) // first: alice leaving again would be news to him
@@ -319,8 +317,8 @@ func TestLobbyFlowReconnect(t *testing.T) {
 // and declined, a resignation confirmed.
 func TestLobbyFlowOffersAndResign(t *testing.T) {
 	d, host := lobbyWorld(t)
-	alice := startLobbyProgram(t, host, d, person("alice"))
-	bob := startLobbyProgram(t, host, d, person("bob"))
+	alice := startLobbyProgram(t, host, d, tuitest.Person("alice"))
+	bob := startLobbyProgram(t, host, d, tuitest.Person("bob"))
 	challenge(t, alice, bob, lobby.SeekSpec{TC: arena.TimeControl{Base: 5 * time.Minute}, Color: lobby.AsWhite})
 	bob.waitFor(t, "challenge from alice")
 	bob.typeKeys("La")

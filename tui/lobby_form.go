@@ -9,6 +9,7 @@ import (
 
 	"github.com/evochess/evochess/arena"
 	"github.com/evochess/evochess/arena/lobby"
+	"github.com/evochess/evochess/tui/common"
 )
 
 // lobbyClock is a time control the lobby offers: minutes + seconds a move,
@@ -52,7 +53,7 @@ type lobbyForm struct {
 	sent     bool // the send line was chosen
 }
 
-func newLobbyForm(st *Styles, kind lobbyFormKind, me lobby.User, to lobby.User, strengths int) *lobbyForm {
+func newLobbyForm(st *common.Styles, kind lobbyFormKind, me lobby.User, to lobby.User, strengths int) *lobbyForm {
 	lf := &lobbyForm{kind: kind, to: to, f: form{st: st}, clock: 1, canRate: me.Kind == lobby.Human && to.Kind != lobby.Anonymous,
 		strength: min(4, strengths), maxStr: strengths}
 	lf.rated = lf.canRate
@@ -94,7 +95,7 @@ func (lf *lobbyForm) ratedText() string {
 }
 
 func (lf *lobbyForm) strengthText() string {
-	return fmt.Sprintf("%d of %d  (%s nodes a move, less if the clock is short)", lf.strength, lf.maxStr, countText(botNodes(lf.strength)))
+	return fmt.Sprintf("%d of %d  (%s nodes a move, less if the clock is short)", lf.strength, lf.maxStr, countText(common.BotNodes(lf.strength)))
 }
 
 func (lf *lobbyForm) sendText() string {
@@ -115,7 +116,7 @@ func (lf *lobbyForm) spec() lobby.SeekSpec {
 
 // key takes the form's keys; done is true when it is sent (sent) or
 // dropped (esc).
-func (lf *lobbyForm) key(msg tea.KeyMsg, k KeyMap) (done bool) {
+func (lf *lobbyForm) key(msg tea.KeyMsg, k common.KeyMap) (done bool) {
 	if key.Matches(msg, k.Back) {
 		return true
 	}
@@ -123,7 +124,7 @@ func (lf *lobbyForm) key(msg tea.KeyMsg, k KeyMap) (done bool) {
 	return lf.sent
 }
 
-func (lf *lobbyForm) view(st *Styles) string {
+func (lf *lobbyForm) view(st *common.Styles) string {
 	lf.f.begin()
 	title := map[lobbyFormKind]string{formSeek: "Seek a game", formChallenge: "Challenge " + lf.to.Name, formBot: "Play the evolved best"}[lf.kind]
 	lf.f.text(st.Title.Render(title), "")
@@ -146,9 +147,9 @@ func (lf *lobbyForm) view(st *Styles) string {
 func countText(n uint64) string {
 	switch {
 	case n >= 1_000_000:
-		return trimZero(float64(n)/1e6) + "M"
+		return common.TrimZero(float64(n)/1e6) + "M"
 	case n >= 1000:
-		return trimZero(float64(n)/1e3) + "k"
+		return common.TrimZero(float64(n)/1e3) + "k"
 	}
 	return fmt.Sprint(n)
 }

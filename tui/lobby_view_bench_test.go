@@ -11,6 +11,8 @@ import (
 
 	"github.com/evochess/evochess/arena"
 	"github.com/evochess/evochess/arena/lobby"
+	"github.com/evochess/evochess/tui/common"
+	"github.com/evochess/evochess/tui/internal/tuitest"
 )
 
 // What one frame of a lobby game costs to draw, as an SSH session's
@@ -28,11 +30,11 @@ func BenchmarkLobbyGameFrame(b *testing.B) {
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
 			l := lobby.New(ctx, lobby.Config{})
-			alice, err := l.Join(person("alice"))
+			alice, err := l.Join(tuitest.Person("alice"))
 			if err != nil {
 				b.Fatal(err)
 			}
-			bob, err := l.Join(person("bob"))
+			bob, err := l.Join(tuitest.Person("bob"))
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -55,8 +57,8 @@ func BenchmarkLobbyGameFrame(b *testing.B) {
 			}
 			r := lipgloss.NewRenderer(io.Discard)
 			r.SetColorProfile(c.profile)
-			env := &Env{Ctx: ctx, Session: alice}
-			g := newOnlineGame(env, NewStyles(r, false), DefaultKeyMap(), game)
+			env := &common.Env{Ctx: ctx, Session: alice}
+			g := newOnlineGame(env, common.NewStyles(r, false), common.DefaultKeyMap(), game)
 			g.refresh(alice)
 			now := time.Now()
 			b.ResetTimer()

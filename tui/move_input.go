@@ -10,6 +10,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/evochess/evochess/core"
+	"github.com/evochess/evochess/tui/common"
 )
 
 // moveInput is how a person gives a move on a board, as on the Play tab:
@@ -19,7 +20,7 @@ import (
 // legal move of the position it is given; what becomes of it is the
 // caller's.
 type moveInput struct {
-	keys             KeyMap
+	keys             common.KeyMap
 	flipped, letters bool
 	cursor, selected core.Square
 	promo            []core.Move // choices waiting for a promotion piece
@@ -38,7 +39,7 @@ type moveInput struct {
 
 // boardKey is what a rendered board depends on.
 type boardKey struct {
-	st               *Styles
+	st               *common.Styles
 	pos              uint64
 	last             core.Move
 	cursor, selected core.Square
@@ -47,11 +48,11 @@ type boardKey struct {
 	sqW, sqH         int
 }
 
-func newMoveInput(st *Styles, keys KeyMap) moveInput {
+func newMoveInput(st *common.Styles, keys common.KeyMap) moveInput {
 	ti := textinput.New()
-	ti.PromptStyle, ti.TextStyle, ti.CompletionStyle = st.r.NewStyle(), st.r.NewStyle(), st.r.NewStyle()
-	ti.PlaceholderStyle = st.r.NewStyle().Faint(true)
-	ti.Cursor.Style, ti.Cursor.TextStyle = st.r.NewStyle().Reverse(true), st.r.NewStyle()
+	ti.PromptStyle, ti.TextStyle, ti.CompletionStyle = st.NewStyle(), st.NewStyle(), st.NewStyle()
+	ti.PlaceholderStyle = st.NewStyle().Faint(true)
+	ti.Cursor.Style, ti.Cursor.TextStyle = st.NewStyle().Reverse(true), st.NewStyle()
 	ti.Prompt = ": "
 	ti.CharLimit = 16 // a move; anything longer is not one
 	ti.Placeholder = "a move: e4, Nf3, exd5, O-O, e7e8q"
@@ -227,7 +228,7 @@ func (in *moveInput) promptKey(msg tea.KeyMsg, pos *core.Position, canMove bool,
 
 // view sets the board up for drawing pos (last its last move, the cursor
 // shown when the user may move) and draws it.
-func (in *moveInput) view(st *Styles, pos *core.Position, last core.Move, canMove bool, w, h int) string {
+func (in *moveInput) view(st *common.Styles, pos *core.Position, last core.Move, canMove bool, w, h int) string {
 	sw, sh := fitSquares(w, h)
 	in.board = boardView{pos: pos, flipped: in.flipped, cursor: core.NoSquare, selected: in.selected, last: last, sqW: sw, sqH: sh, letters: in.letters}
 	if canMove && !in.capturing() {

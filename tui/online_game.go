@@ -9,6 +9,7 @@ import (
 
 	"github.com/evochess/evochess/arena/lobby"
 	"github.com/evochess/evochess/core"
+	"github.com/evochess/evochess/tui/common"
 )
 
 // onlineGame is a lobby game as this session sees it: the server's view
@@ -16,9 +17,9 @@ import (
 // move input and the keys that offer, resign, abort and answer. The
 // server is the referee: a move is sent, and shown once it says so.
 type onlineGame struct {
-	env  *Env
-	st   *Styles
-	keys KeyMap
+	env  *common.Env
+	st   *common.Styles
+	keys common.KeyMap
 	id   lobby.GameID
 
 	view   lobby.GameView
@@ -34,7 +35,7 @@ type onlineGame struct {
 	saved     string // "saved as games/…", or why not
 }
 
-func newOnlineGame(env *Env, st *Styles, keys KeyMap, id lobby.GameID) *onlineGame {
+func newOnlineGame(env *common.Env, st *common.Styles, keys common.KeyMap, id lobby.GameID) *onlineGame {
 	return &onlineGame{env: env, st: st, keys: keys, id: id, in: newMoveInput(st, keys), pos: core.NewPosition()}
 }
 
@@ -93,18 +94,18 @@ func (g *onlineGame) waitSaved(live bool) tea.Cmd {
 	if g.env.LobbyGames == nil || g.view.Role == lobby.Spectator || g.view.Reason == "aborted" {
 		return nil
 	}
-	gs, known := g.env.LobbyGames.lookup(g.id)
+	gs, known := g.env.LobbyGames.Lookup(g.id)
 	if !known {
 		if !live {
 			return nil // forgotten, or never saved (the lobby shut down)
 		}
-		gs = g.env.LobbyGames.saved(g.id)
+		gs = g.env.LobbyGames.Saving(g.id)
 	}
 	g.saving = true
 	id, ctx := g.id, g.env.Ctx
 	return func() tea.Msg {
 		select {
-		case <-gs.done:
+		case <-gs.Done():
 			return gameSavedMsg{id: id, saved: gs}
 		case <-ctx.Done():
 			return nil
@@ -113,12 +114,12 @@ func (g *onlineGame) waitSaved(live bool) tea.Cmd {
 }
 
 // savedDone shows where the game was saved for me.
-func (g *onlineGame) savedDone(gs *gameSaved, me lobby.UserID) {
+func (g *onlineGame) savedDone(gs *common.GameSaved, me lobby.UserID) {
 	g.saving = false
-	if name, ok := gs.names[me]; ok {
+	if name, ok := gs.NameFor(me); ok {
 		g.saved = "saved as " + name
-	} else if gs.err != nil {
-		g.saved = "not saved: " + g.env.errText(gs.err)
+	} else if err := gs.Err(); err != nil {
+		g.saved = "not saved: " + g.env.ErrText(err)
 	}
 }
 
@@ -256,7 +257,7 @@ func (g *onlineGame) result(r moveResult) tea.Cmd {
 // change notice follows, but the player should not wait for it).
 func (g *onlineGame) do(what string, err error, done string) tea.Cmd {
 	if err != nil {
-		g.say(true, "%s: %s", what, Sanitize(err.Error(), 0))
+		g.say(true, "%s: %s", what, common.Sanitize(err.Error(), 0))
 		return nil
 	}
 	g.say(false, "%s", done)

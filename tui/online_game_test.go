@@ -13,6 +13,8 @@ import (
 	"github.com/evochess/evochess/arena"
 	"github.com/evochess/evochess/arena/lobby"
 	"github.com/evochess/evochess/core"
+	"github.com/evochess/evochess/tui/common"
+	"github.com/evochess/evochess/tui/internal/tuitest"
 )
 
 // The clocks drawn are the server's reading less the time since, for the
@@ -51,9 +53,9 @@ func TestOnlineGameTicksOnlyWhenShown(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	l := lobby.New(ctx, lobby.Config{})
-	alice, _ := l.Join(person("alice"))
-	bob, _ := l.Join(person("bob"))
-	id, err := alice.Challenge(person("bob").ID, lobby.SeekSpec{TC: arena.TimeControl{Base: time.Minute}, Color: lobby.AsWhite})
+	alice, _ := l.Join(tuitest.Person("alice"))
+	bob, _ := l.Join(tuitest.Person("bob"))
+	id, err := alice.Challenge(tuitest.Person("bob").ID, lobby.SeekSpec{TC: arena.TimeControl{Base: time.Minute}, Color: lobby.AsWhite})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,11 +63,11 @@ func TestOnlineGameTicksOnlyWhenShown(t *testing.T) {
 		t.Fatal(err)
 	}
 	game := bob.View().Mine[0]
-	env := &Env{Ctx: ctx, Lobby: l, Session: alice}
+	env := &common.Env{Ctx: ctx, Lobby: l, Session: alice}
 	r := lipgloss.NewRenderer(io.Discard)
 	r.SetColorProfile(termenv.Ascii)
-	st := NewStyles(r, true)
-	m := newLobbyModel(env, st, DefaultKeyMap())
+	st := common.NewStyles(r, true)
+	m := newLobbyModel(env, st, common.DefaultKeyMap())
 	m.refresh() // opens her game by itself
 	if m.game == nil || !m.autoOpened {
 		t.Fatal("her game did not open")

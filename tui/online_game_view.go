@@ -9,6 +9,7 @@ import (
 
 	"github.com/evochess/evochess/arena/lobby"
 	"github.com/evochess/evochess/core"
+	"github.com/evochess/evochess/tui/common"
 )
 
 // gamePanelWidth is the room the panel beside the board wants.
@@ -182,7 +183,7 @@ func gameResultText(v lobby.GameView) string {
 	}
 	how := map[string]string{"time": "on time", "abandoned": "by abandonment", "fifty moves": "by the fifty-move rule"}[v.Reason]
 	if how == "" {
-		how = "by " + Sanitize(v.Reason, 40)
+		how = "by " + common.Sanitize(v.Reason, 40)
 	}
 	return fmt.Sprintf("game over: %s %s", res, how)
 }
@@ -248,7 +249,7 @@ func specText(s lobby.SeekSpec) string {
 func tcText(s lobby.SeekSpec) string {
 	b, inc := s.TC.Base, s.TC.Inc
 	if b%time.Minute == 0 && b > 0 {
-		return fmt.Sprintf("%d+%s", int(b/time.Minute), trimZero(inc.Seconds()))
+		return fmt.Sprintf("%d+%s", int(b/time.Minute), common.TrimZero(inc.Seconds()))
 	}
-	return fmt.Sprintf("%ss+%s", trimZero(b.Seconds()), trimZero(inc.Seconds()))
+	return fmt.Sprintf("%ss+%s", common.TrimZero(b.Seconds()), common.TrimZero(inc.Seconds()))
 }

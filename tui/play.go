@@ -16,6 +16,7 @@ import (
 	"github.com/evochess/evochess/core"
 	"github.com/evochess/evochess/core/pgn"
 	"github.com/evochess/evochess/saves"
+	"github.com/evochess/evochess/tui/common"
 )
 
 // Who plays a side.
@@ -31,9 +32,9 @@ var playModes = [][2]sideKind{{human, engine}, {engine, human}, {engine, engine}
 
 // playPage is the Play tab: a board, a human or engine on each side.
 type playPage struct {
-	env  *Env
-	st   *Styles
-	keys KeyMap
+	env  *common.Env
+	st   *common.Styles
+	keys common.KeyMap
 	w, h int
 
 	pos      *core.Position
@@ -76,11 +77,11 @@ type playPage struct {
 	active  bool
 }
 
-func newPlayPage(env *Env, st *Styles, keys KeyMap) *playPage {
+func newPlayPage(env *common.Env, st *common.Styles, keys common.KeyMap) *playPage {
 	ti := textinput.New()
-	ti.PromptStyle, ti.TextStyle, ti.CompletionStyle = st.r.NewStyle(), st.r.NewStyle(), st.r.NewStyle()
-	ti.PlaceholderStyle = st.r.NewStyle().Faint(true)
-	ti.Cursor.Style, ti.Cursor.TextStyle = st.r.NewStyle().Reverse(true), st.r.NewStyle()
+	ti.PromptStyle, ti.TextStyle, ti.CompletionStyle = st.NewStyle(), st.NewStyle(), st.NewStyle()
+	ti.PlaceholderStyle = st.NewStyle().Faint(true)
+	ti.Cursor.Style, ti.Cursor.TextStyle = st.NewStyle().Reverse(true), st.NewStyle()
 	ti.Prompt = ": "
 	ti.CharLimit = 400
 	ti.Placeholder = "a FEN, or a PGN game on one line"
@@ -173,10 +174,10 @@ func (p *playPage) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case lobbyChangedMsg, lobbyClosedMsg, gameTickMsg, gameSavedMsg:
 		return p, p.lobbyUpdate(msg)
-	case tabShownMsg:
+	case common.ShownMsg:
 		p.active = true
 		return p, p.lobby.setShown(p.inLobby)
-	case tabHiddenMsg:
+	case common.HiddenMsg:
 		p.active = false
 		return p, p.lobby.setShown(false)
 	case clockTick:
@@ -192,9 +193,9 @@ func (p *playPage) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return p, nil
 	case engineMoveMsg:
 		return p, p.engineMoved(msg)
-	case useChromosomeMsg:
-		p.custom, p.customName, p.oppName = msg.c, msg.name, msg.name
-		p.say(false, "the engine now plays %s", msg.name)
+	case common.UseChromosomeMsg:
+		p.custom, p.customName, p.oppName = msg.Chromosome, msg.Name, msg.Name
+		p.say(false, "the engine now plays %s", msg.Name)
 		return p, p.maybeThink()
 	case tea.MouseMsg:
 		if p.inLobby {
@@ -427,7 +428,7 @@ func (p *playPage) savePGN() {
 	}
 	name, err := p.env.SaveGame(b.Bytes())
 	if err != nil {
-		p.say(true, "save: %s", p.env.errText(err))
+		p.say(true, "save: %s", p.env.ErrText(err))
 		return
 	}
 	p.say(false, "saved as %s/%s in the data directory", saves.Games, name)

@@ -10,6 +10,7 @@ import (
 	"github.com/evochess/evochess/arena"
 	"github.com/evochess/evochess/core"
 	"github.com/evochess/evochess/saves"
+	"github.com/evochess/evochess/tui/common"
 )
 
 // engineLevels are the engine strengths "+" and "-" move between; the
@@ -32,7 +33,7 @@ func (p *playPage) opponents() []opponent {
 			if err != nil {
 				return nil, err
 			}
-			return arena.NewEnginePlayer(name, weights, arena.EngineOptions{HashMB: p.env.playHashMB()}), nil
+			return arena.NewEnginePlayer(name, weights, arena.EngineOptions{HashMB: p.env.PlayHash()}), nil
 		}}
 	}
 	for _, n := range core.PlayerNames() {
@@ -43,9 +44,9 @@ func (p *playPage) opponents() []opponent {
 		out = append(out, builtin(p.customName, c.Compile))
 	}
 	env := p.env
-	for _, name := range env.savedNames(saves.Players) {
+	for _, name := range env.SavedNames(saves.Players) {
 		out = append(out, builtin("player "+name, func() (*core.Weights, error) {
-			pl, err := env.dirOf(saves.Players, name).LoadPlayer(name)
+			pl, err := env.DirOf(saves.Players, name).LoadPlayer(name)
 			if err != nil {
 				return nil, err
 			}
@@ -53,9 +54,9 @@ func (p *playPage) opponents() []opponent {
 		}))
 	}
 	for _, path := range p.env.Engines {
-		name := engineName(path)
-		out = append(out, opponent{engineLabel(path), func() (arena.Player, error) {
-			return arena.NewExternalPlayer(name, path, engineArgs(path), nil, engineProto(path)), nil
+		name := common.EngineName(path)
+		out = append(out, opponent{common.EngineLabel(path), func() (arena.Player, error) {
+			return arena.NewExternalPlayer(name, path, common.EngineArgs(path), nil, common.EngineProto(path)), nil
 		}})
 	}
 	return out
@@ -168,7 +169,7 @@ func (p *playPage) maybeThink() tea.Cmd {
 		reply, err := slot.player.Play(ctx, view, lim)
 		return engineMoveMsg{gen: gen, reply: reply, err: err}
 	}
-	return tea.Batch(search, forward(p.env.Ctx, infos, func(in core.Info) tea.Msg { return engineInfoMsg{gen, in} }))
+	return tea.Batch(search, common.Forward(p.env.Ctx, infos, func(in core.Info) tea.Msg { return engineInfoMsg{gen, in} }))
 }
 
 func btod(b bool) time.Duration {

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
+
+	"github.com/evochess/evochess/tui/common"
 )
 
 // plotLabelW is the width of a braillePlot's y labels, left of its dots.
@@ -35,7 +37,7 @@ const minorMark = '·'
 // per cell), all on one y scale, with the range on the left. Main lines
 // are in st.PlotMain and minor ones in st.PlotMinor; without colour the
 // minor lines are minorMark wherever no main line passes.
-func braillePlot(st *Styles, lines []plotLine, w, h int) string {
+func braillePlot(st *common.Styles, lines []plotLine, w, h int) string {
 	lo, hi := math.Inf(1), math.Inf(-1)
 	n := 0
 	for _, l := range lines {
@@ -155,7 +157,7 @@ func brailleCell(main, minor rune, color bool) (rune, uint8) {
 }
 
 // plotLegend names the lines, each after a sample of how it is drawn.
-func plotLegend(st *Styles, lines []plotLine) string {
+func plotLegend(st *common.Styles, lines []plotLine) string {
 	var parts []string
 	for _, l := range lines {
 		if l.name == "" {
@@ -178,7 +180,7 @@ func plotLegend(st *Styles, lines []plotLine) string {
 // the lines on h rows of w cells with their y range, and under them the
 // generation axis from first to last; h + 2 lines in all. The title gives
 // way to the legend when both do not fit.
-func plotFigure(st *Styles, title string, lines []plotLine, first, last, w, h int) string {
+func plotFigure(st *common.Styles, title string, lines []plotLine, first, last, w, h int) string {
 	head := st.Header.Render(title)
 	if legend := plotLegend(st, lines); legend != "" {
 		head += "  " + legend

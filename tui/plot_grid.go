@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
+
+	"github.com/evochess/evochess/tui/common"
 )
 
 // plotPanel is one small plot of a grid: a title line over its lines.
@@ -27,7 +29,7 @@ func gridCapacity(w, h int) int {
 }
 
 // plotGrid draws panels in a grid filling w × h cells, row by row.
-func plotGrid(st *Styles, panels []plotPanel, w, h int) string {
+func plotGrid(st *common.Styles, panels []plotPanel, w, h int) string {
 	n := len(panels)
 	if n == 0 {
 		return ""

@@ -6,6 +6,9 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/lipgloss"
+
+	"github.com/evochess/evochess/tui/common"
+	"github.com/evochess/evochess/tui/internal/tuitest"
 )
 
 func TestPlotAxis(t *testing.T) {
@@ -64,10 +67,10 @@ func TestPlotLegend(t *testing.T) {
 	lines := []plotLine{{name: "best"}, {name: "mean", minor: true}, {minor: true}}
 	cases := []struct {
 		color bool
-		want  func(*Styles) string
+		want  func(*common.Styles) string
 	}{
-		{false, func(*Styles) string { return "⠒⠒ best  ·· mean" }},
-		{true, func(st *Styles) string {
+		{false, func(*common.Styles) string { return "⠒⠒ best  ·· mean" }},
+		{true, func(st *common.Styles) string {
 			return st.PlotMain.Render("⠒⠒") + " best  " + st.PlotMinor.Render("⠒⠒") + " mean"
 		}},
 	}
@@ -89,9 +92,9 @@ func TestPlotFigureGolden(t *testing.T) {
 		mean = append(mean, b-0.4*math.Exp(-float64(g)/25)*(1+0.3*math.Sin(float64(g))))
 	}
 	lines := []plotLine{{name: "best", values: best}, {name: "mean", values: mean, minor: true}}
-	goldenStyled(t, "plot-fitness-40x8", func(st *Styles) string {
+	goldenStyled(t, "plot-fitness-40x8", func(st *common.Styles) string {
 		v := plotFigure(st, "fitness", lines, 0, 59, 40, 6)
-		fitsWindow(t, v, 40, 8)
+		tuitest.FitsWindow(t, v, 40, 8)
 		return v
 	})
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/evochess/evochess/tui/common"
 )
 
 // ProgressBar draws done of total as "[####......]", width cells between
@@ -29,7 +31,7 @@ func paintedBar(done, total, width int, full, empty func(...string) string) stri
 
 // progressBar is the Tournament tab's "[####......] 12/40  ETA 1m2s", the
 // filled part in the header's colour.
-func progressBar(st *Styles, done, total, width int, elapsed time.Duration) string {
+func progressBar(st *common.Styles, done, total, width int, elapsed time.Duration) string {
 	if total <= 0 {
 		return fmt.Sprintf("%d games", done)
 	}

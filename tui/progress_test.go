@@ -3,6 +3,8 @@ package tui
 import (
 	"testing"
 	"time"
+
+	"github.com/evochess/evochess/tui/common"
 )
 
 func TestProgressBar(t *testing.T) {
@@ -39,7 +41,7 @@ func TestTournamentProgressBar(t *testing.T) {
 			t.Errorf("progressBar(%d, %d) = %q, want %q", c.done, c.total, got, c.want)
 		}
 	}
-	goldenStyled(t, "progress-bar-30", func(st *Styles) string {
+	goldenStyled(t, "progress-bar-30", func(st *common.Styles) string {
 		return progressBar(st, 12, 40, 30, 62*time.Second)
 	})
 }

@@ -7,6 +7,8 @@ import (
 
 	"github.com/evochess/evochess/arena"
 	"github.com/evochess/evochess/saves"
+	"github.com/evochess/evochess/tui/common"
+	"github.com/evochess/evochess/tui/internal/tuitest"
 )
 
 // Sessions of one server saving at the same moment (tournaments ending,
@@ -24,9 +26,9 @@ func TestSavesAtOnceKeepEveryOne(t *testing.T) {
 		{saves.Tournaments, func(a *App) {
 			a.Update(workDoneMsg{tab: tabTournament, rep: &arena.Report{Players: []string{"x", "y"}, Games: 2, Reason: "complete"}})
 		}, func(a *App) string { return a.pages[tabTournament].(*tournamentPage).status }, "saved as tournament tui-"},
-		{saves.Runs, func(a *App) { keys(a, "3s") }, // the run is created; its work is a command, not run here
+		{saves.Runs, func(a *App) { tuitest.Keys(a, "3s") }, // the run is created; its work is a command, not run here
 			func(a *App) string { return a.pages[tabEvolution].(*evolutionPage).status }, "saved as run tui-"},
-		{saves.Games, func(a *App) { keys(a, "w") },
+		{saves.Games, func(a *App) { tuitest.Keys(a, "w") },
 			func(a *App) string { return playOf(a).status }, "saved as games/game-"},
 	}
 	for _, c := range cases {
@@ -35,7 +37,7 @@ func TestSavesAtOnceKeepEveryOne(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			hub := &Hub{}
+			hub := &common.Hub{}
 			var apps []*App
 			for i := range sessions {
 				apps = append(apps, sessionApp(t, 100, 30, d, hub, fmt.Sprintf("user%d@127.0.0.1:%d", i, 5000+i)))

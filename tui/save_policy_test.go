@@ -9,6 +9,8 @@ import (
 
 	"github.com/evochess/evochess/ga"
 	"github.com/evochess/evochess/saves"
+	"github.com/evochess/evochess/tui/common"
+	"github.com/evochess/evochess/tui/internal/tuitest"
 )
 
 // A session saves at most PerMinute times in any minute: w pressed 20
@@ -17,8 +19,8 @@ import (
 func TestSavesPerMinute(t *testing.T) {
 	a := testApp(t, 100, 30)
 	now := time.Now()
-	a.env.Saves = &SavePolicy{PerMinute: 5, Shared: true, now: func() time.Time { return now }}
-	keys(a, strings.Repeat("w", 20))
+	a.env.Saves = &common.SavePolicy{PerMinute: 5, Shared: true, Now: func() time.Time { return now }}
+	tuitest.Keys(a, strings.Repeat("w", 20))
 	if got := len(a.env.Data.Names(saves.Games)); got != 5 {
 		t.Fatalf("w pressed 20 times wrote %d games, want 5", got)
 	}
@@ -26,7 +28,7 @@ func TestSavesPerMinute(t *testing.T) {
 		t.Errorf("status %q", s)
 	}
 	now = now.Add(61 * time.Second)
-	keys(a, "w")
+	tuitest.Keys(a, "w")
 	if got := len(a.env.Data.Names(saves.Games)); got != 6 {
 		t.Fatalf("a minute later: %d games, want 6", got)
 	}
@@ -38,18 +40,18 @@ func TestDiskQuotaPerSession(t *testing.T) {
 	const quota = 1000
 	a := testApp(t, 100, 30)
 	d := a.env.Data
-	a.env.Saves = &SavePolicy{Quota: quota, Shared: true}
-	keys(a, strings.Repeat("w", 50))
+	a.env.Saves = &common.SavePolicy{Quota: quota, Shared: true}
+	tuitest.Keys(a, strings.Repeat("w", 50))
 	n := len(d.Names(saves.Games))
-	if used := diskUsage(filepath.Join(d.Root, saves.Games)); n == 0 || n == 50 || used > quota {
+	if used := common.DiskUsage(filepath.Join(d.Root, saves.Games)); n == 0 || n == 50 || used > quota {
 		t.Fatalf("w pressed 50 times with a quota of %d bytes: %d games, %d bytes", quota, n, used)
 	}
 	if s := playOf(a).status; !strings.Contains(s, "your 1000 bytes of disk on this server are used up") {
 		t.Errorf("status %q", s)
 	}
 	b := sessionApp(t, 100, 30, d, nil, "other")
-	b.env.Saves = &SavePolicy{Quota: quota, Shared: true}
-	keys(b, "w")
+	b.env.Saves = &common.SavePolicy{Quota: quota, Shared: true}
+	tuitest.Keys(b, "w")
 	if got := len(d.Names(saves.Games)); got != n+1 {
 		t.Fatalf("another session could not save: %q", playOf(b).status)
 	}
@@ -75,10 +77,10 @@ func TestDiskQuotaPerUser(t *testing.T) {
 	if err := h.Save(r); err != nil { // the start, as Begin writes it
 		t.Fatal(err)
 	}
-	generation := diskUsage(h.Dir()) / 2 // its file and a checkpoint
-	quota := diskUsage(d.Root) + 5*generation/2
-	a.env.Saves = &SavePolicy{Quota: quota}
-	if err := h.Begin(r, a.env.generationRoom()); err != nil { // writes the start again: the same files
+	generation := common.DiskUsage(h.Dir()) / 2 // its file and a checkpoint
+	quota := common.DiskUsage(d.Root) + 5*generation/2
+	a.env.Saves = &common.SavePolicy{Quota: quota}
+	if err := h.Begin(r, a.env.GenerationRoom()); err != nil { // writes the start again: the same files
 		t.Fatal(err)
 	}
 	saved := 0
@@ -88,14 +90,14 @@ func TestDiskQuotaPerUser(t *testing.T) {
 			break
 		}
 	}
-	if _, full := err.(ErrQuota); !full || saved != 2 {
+	if _, full := err.(common.ErrQuota); !full || saved != 2 {
 		t.Fatalf("%d generations saved in room for 2.5, then %v", saved, err)
 	}
-	if used := diskUsage(d.Root); used > quota {
+	if used := common.DiskUsage(d.Root); used > quota {
 		t.Errorf("%d bytes used, quota %d", used, quota)
 	}
-	a.env.Saves.Quota = diskUsage(d.Root) + 10 // less than a game
-	keys(a, "w")
+	a.env.Saves.Quota = common.DiskUsage(d.Root) + 10 // less than a game
+	tuitest.Keys(a, "w")
 	if s := playOf(a).status; !strings.Contains(s, "used up") {
 		t.Errorf("a full user saved a game: %q", s)
 	}

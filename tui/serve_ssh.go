@@ -19,6 +19,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/evochess/evochess/saves"
+	"github.com/evochess/evochess/tui/common"
 )
 
 // HostKeyFile is the server's persistent key, in the data directory.
@@ -39,7 +40,7 @@ type SSHConfig struct {
 	Limits SSHLimits
 	// Workers is the CPU budget the sessions share (nil: each session up
 	// to MaxWorkers).
-	Workers *WorkerBudget
+	Workers *common.WorkerBudget
 	// Quota (bytes) and SavesPerMinute bound each user's saves (0: none).
 	Quota          int64
 	SavesPerMinute int
@@ -49,7 +50,7 @@ type SSHConfig struct {
 	// share the data directory.
 	Keys *AuthorizedKeys
 	// Cluster, when set, is remote workers every session's games may go to.
-	Cluster Cluster
+	Cluster common.Cluster
 	// Reconnect and LagMargin are the lobby's (see lobby.Config; 0: its
 	// defaults); LagEvery is how often each connection's round trip is
 	// measured for it (0: LagEvery).
@@ -68,13 +69,13 @@ func ServeSSH(ctx context.Context, c SSHConfig) error {
 	if c.Data == nil {
 		return errors.New("serve: the SSH server needs a data directory (for its host key)")
 	}
-	s := &sshServer{c: c, log: newSSHLog(c.Log), engines: DefaultEngines(), hub: &Hub{}}
+	s := &sshServer{c: c, log: newSSHLog(c.Log), engines: common.DefaultEngines(), hub: &common.Hub{}}
 	// The lobby outlives no server: its games stop, its bots and saves
 	// end, before ServeSSH returns.
 	lctx, stopLobby := context.WithCancel(ctx)
 	defer stopLobby()
 	var err error
-	s.lobby, err = StartLobby(lctx, LobbyConfig{Data: c.Data, UserDirs: c.Keys != nil, Quota: c.Quota, Workers: c.Workers,
+	s.lobby, err = common.StartLobby(lctx, common.LobbyConfig{Data: c.Data, UserDirs: c.Keys != nil, Quota: c.Quota, Workers: c.Workers,
 		Reconnect: c.Reconnect, LagMargin: c.LagMargin, BotHashMB: sshPlayHashMB, Log: s.log.printf})
 	if err != nil {
 		return fmt.Errorf("serve: the lobby's ladder: %w", err)
@@ -143,8 +144,8 @@ type sshServer struct {
 	c       SSHConfig
 	log     *sshLog
 	engines []string
-	hub     *Hub
-	lobby   *LobbyHost
+	hub     *common.Hub
+	lobby   *common.LobbyHost
 	guests  atomic.Int64 // anonymous sessions so far, numbering the next
 }
 
@@ -155,7 +156,7 @@ func (s *sshServer) session(sess ssh.Session) {
 	defer cancel()
 	env, err := s.env(ctx, sess)
 	if err != nil {
-		s.log.printf("no session for %s: %s", sshWho(sess), Sanitize(err.Error(), 0))
+		s.log.printf("no session for %s: %s", sshWho(sess), common.Sanitize(err.Error(), 0))
 		wish.Fatalln(sess, "evochess: your data directory cannot be opened; tell the server's operator")
 		return
 	}
@@ -171,7 +172,7 @@ func (s *sshServer) session(sess ssh.Session) {
 	}
 	var app *App
 	run := bm.MiddlewareWithProgramHandler(func(sess ssh.Session) *tea.Program {
-		app = New(env, bm.MakeRenderer(sess), PlainFromEnv(sess.Environ()))
+		app = New(env, bm.MakeRenderer(sess), common.PlainFromEnv(sess.Environ()))
 		return tea.NewProgram(app, append([]tea.ProgramOption{tea.WithAltScreen(), tea.WithMouseCellMotion()}, bm.MakeOptions(sess)...)...)
 	}, termenv.Ascii)
 	run(func(ssh.Session) {})(sess)
@@ -190,9 +191,9 @@ const sshPlayHashMB = 2
 
 // env is one session's: its data (its user's own directory and the shared
 // library, or the shared directory), its share of the workers, its bounds.
-func (s *sshServer) env(ctx context.Context, sess ssh.Session) (*Env, error) {
-	env := &Env{Ctx: ctx, Data: s.c.Data, Engines: s.engines, Hub: s.hub, Who: sshWho(sess), Idle: s.c.Idle, Cluster: s.c.Cluster,
-		Saves:      &SavePolicy{PerMinute: s.c.SavesPerMinute, Quota: s.c.Quota, Shared: true},
+func (s *sshServer) env(ctx context.Context, sess ssh.Session) (*common.Env, error) {
+	env := &common.Env{Ctx: ctx, Data: s.c.Data, Engines: s.engines, Hub: s.hub, Who: sshWho(sess), Idle: s.c.Idle, Cluster: s.c.Cluster,
+		Saves:      &common.SavePolicy{PerMinute: s.c.SavesPerMinute, Quota: s.c.Quota, Shared: true},
 		PlayHashMB: sshPlayHashMB}
 	if s.c.Workers != nil {
 		env.CPU = s.c.Workers.Join(ctx)
@@ -202,17 +203,17 @@ func (s *sshServer) env(ctx context.Context, sess ssh.Session) (*Env, error) {
 		if !ok { // authentication let in only these keys
 			return nil, errors.New("a session without an authorized key")
 		}
-		d, err := userData(s.c.Data, user)
+		d, err := common.UserData(s.c.Data, user)
 		if err != nil {
 			return nil, err
 		}
 		env.Data, env.Library, env.Saves.Shared = d, s.c.Data, false
-		env.Who = user + "@" + Sanitize(sess.RemoteAddr().String(), MaxNameRunes) // the key's name, not the one the client gave
+		env.Who = user + "@" + common.Sanitize(sess.RemoteAddr().String(), common.MaxNameRunes) // the key's name, not the one the client gave
 	}
 	if u, ok := sshIdentity(sess.User(), sess.PublicKey(), s.c.Keys, &s.guests); ok {
 		if err := s.lobby.Join(env, u); err != nil { // the app goes on without the lobby, and says why
-			env.lobbyErr = err
-			s.log.printf("no lobby for %s: %s", sshWho(sess), Sanitize(err.Error(), 0))
+			env.LobbyErr = err
+			s.log.printf("no lobby for %s: %s", sshWho(sess), common.Sanitize(err.Error(), 0))
 		}
 	}
 	return env, nil
@@ -238,5 +239,5 @@ func (s *sshServer) connectionFailed(conn net.Conn, err error) {
 	if errors.Is(err, net.ErrClosed) {
 		return
 	}
-	s.log.printf("no handshake with %s: %s", Sanitize(conn.RemoteAddr().String(), MaxNameRunes), Sanitize(err.Error(), 2*MaxNameRunes))
+	s.log.printf("no handshake with %s: %s", common.Sanitize(conn.RemoteAddr().String(), common.MaxNameRunes), common.Sanitize(err.Error(), 2*common.MaxNameRunes))
 }

@@ -1,10 +1,11 @@
 package tui
 
 import (
-	"github.com/evochess/evochess/arena/syncbuf"
 	"strings"
 	"testing"
 	"unicode"
+
+	"github.com/evochess/evochess/arena/syncbuf"
 )
 
 // A client's user name reaches another session ("live in another

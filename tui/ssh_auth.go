@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"fmt"
-	"path/filepath"
 	"strings"
 
 	"github.com/charmbracelet/ssh"
@@ -14,11 +13,6 @@ import (
 	"github.com/evochess/evochess/core"
 	"github.com/evochess/evochess/saves"
 )
-
-// UsersDir is where, under the server's data directory, each key's user
-// keeps its saves (users/NAME/runs, …) when the server lets in only
-// authorized keys.
-const UsersDir = "users"
 
 // authorizedKeysFiles bounds the file read: thousands of keys.
 var authorizedKeysFiles = core.FileLimit{What: "authorized_keys files", Max: 4 << 20}
@@ -83,12 +77,4 @@ func (a *AuthorizedKeys) user(key ssh.PublicKey) (name string, ok bool) {
 func (a *AuthorizedKeys) allow(_ ssh.Context, key ssh.PublicKey) bool {
 	_, ok := a.user(key)
 	return ok
-}
-
-// userData opens a key user's own data directory under the server's.
-func userData(root *saves.Dir, user string) (*saves.Dir, error) {
-	if err := saves.CheckName(user); err != nil { // never a path out of users/
-		return nil, err
-	}
-	return saves.Open(filepath.Join(root.Root, UsersDir, user))
 }

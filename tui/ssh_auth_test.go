@@ -13,8 +13,9 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/evochess/evochess/arena/syncbuf"
-	"github.com/evochess/evochess/core"
 	"github.com/evochess/evochess/saves"
+	"github.com/evochess/evochess/tui/common"
+	"github.com/evochess/evochess/tui/internal/tuitest"
 )
 
 // newKey is a fresh ed25519 key: its signer, and its authorized_keys line
@@ -42,14 +43,6 @@ func dialKey(addr, user string, keys ...gossh.Signer) (*gossh.Client, error) {
 	return gossh.Dial("tcp", addr, &gossh.ClientConfig{User: user, Auth: auth, HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: 5 * time.Second})
 }
 
-func savePlayer(t *testing.T, d *saves.Dir, name string) {
-	t.Helper()
-	c, _ := core.Player("seed004")
-	if err := d.SavePlayer(&saves.Player{Name: name, Chromosome: c, Search: "strong"}, false); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // With --authorized-keys only those keys get in; each key's user saves in
 // users/NAME and reads the server's data directory as a shared library,
 // and never sees another user's saves.
@@ -67,7 +60,7 @@ func TestSSHAuthorizedKeys(t *testing.T) {
 	}
 	logs := &syncbuf.Buffer{}
 	addr, root, _ := startSSHWith(t, func(c *SSHConfig) { c.Keys, c.Log = keys, logs })
-	savePlayer(t, root, "libchamp") // the shared library's
+	tuitest.SavePlayer(t, root, "libchamp") // the shared library's
 
 	for name, signers := range map[string][]gossh.Signer{"an unknown key": {mallory}, "no key": nil} {
 		if c, err := dialKey(addr, "alice", signers...); err == nil {
@@ -76,11 +69,11 @@ func TestSSHAuthorizedKeys(t *testing.T) {
 		}
 	}
 
-	aliceDir, err := userData(root, "alice")
+	aliceDir, err := common.UserData(root, "alice")
 	if err != nil {
 		t.Fatal(err)
 	}
-	savePlayer(t, aliceDir, "secret") // alice's own
+	tuitest.SavePlayer(t, aliceDir, "secret") // alice's own
 	c, err := dialKey(addr, "whoever", alice)
 	if err != nil {
 		t.Fatal(err)
@@ -114,7 +107,7 @@ func TestSSHAuthorizedKeys(t *testing.T) {
 	}
 	b.in.Write([]byte("1w"))
 	b.waitFor(t, "saved as games/game-")
-	users, _ := os.ReadDir(filepath.Join(root.Root, UsersDir))
+	users, _ := os.ReadDir(filepath.Join(root.Root, common.UsersDir))
 	var names []string
 	for _, u := range users {
 		names = append(names, u.Name())
@@ -138,10 +131,10 @@ func TestAnonymousSessionsResumeOnlyTheirOwnRuns(t *testing.T) {
 	}
 	h.Close()
 	a := sessionApp(t, 110, 40, d, nil, "a")
-	a.env.Saves = &SavePolicy{Shared: true}
+	a.env.Saves = &common.SavePolicy{Shared: true}
 	b := sessionApp(t, 110, 40, d, nil, "b")
-	b.env.Saves = &SavePolicy{Shared: true}
-	keys(a, "3s")
+	b.env.Saves = &common.SavePolicy{Shared: true}
+	tuitest.Keys(a, "3s")
 	ea, eb := a.pages[tabEvolution].(*evolutionPage), b.pages[tabEvolution].(*evolutionPage)
 	if ea.name == "" {
 		t.Fatalf("no run started: %q", ea.status)

@@ -11,6 +11,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/evochess/evochess/arena"
+	"github.com/evochess/evochess/tui/common"
 )
 
 // SSHLimits bound what clients may hold open; a zero field is no bound.
@@ -60,7 +61,7 @@ type connState struct {
 // connected is the server's ConnCallback: it starts the connection's
 // timer, stopped for good when the connection closes (ctx ends).
 func (g *gate) connected(ctx ssh.Context, conn net.Conn) net.Conn {
-	st := &connState{addr: arena.ClientAddress(conn.RemoteAddr().String()), shown: Sanitize(conn.RemoteAddr().String(), MaxNameRunes)}
+	st := &connState{addr: arena.ClientAddress(conn.RemoteAddr().String()), shown: common.Sanitize(conn.RemoteAddr().String(), common.MaxNameRunes)}
 	ctx.SetValue(connStateKey{}, st)
 	if d := g.lim.Handshake; d > 0 {
 		st.timer = time.AfterFunc(d, func() {
@@ -191,7 +192,7 @@ func (g *gate) sessionChannel(srv *ssh.Server, conn *gossh.ServerConn, nc gossh.
 		nc.Reject(gossh.ConnectionFailed, "evochess: not served")
 		return
 	}
-	who := Sanitize(conn.User(), MaxNameRunes) + "@" + st.shown
+	who := common.Sanitize(conn.User(), common.MaxNameRunes) + "@" + st.shown
 	if !st.openChannel(g.lim.PerConnection) {
 		g.log.printf("refused %s: %d sessions on one connection", who, g.lim.PerConnection)
 		nc.Reject(gossh.ResourceShortage, fmt.Sprintf("evochess: at most %d sessions on one connection", g.lim.PerConnection))

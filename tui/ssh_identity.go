@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"os"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -10,16 +9,13 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/evochess/evochess/arena/lobby"
+	"github.com/evochess/evochess/tui/common"
 )
 
 // A player of the lobby is their SSH public key: the key, not the name a
 // client gives, is what the ladder rates and what a returning player is
 // recognised by. Without an authorized-keys file any offered key is let
 // in, and a client that offers none is let in as a guest of one session.
-
-// MaxPlayerName bounds the name a client gives itself in the lobby:
-// room for a real name, too little to push a list's columns off screen.
-const MaxPlayerName = 24
 
 // keyID is a key's lobby identity: "key:" and its SHA256 fingerprint.
 func keyID(key gossh.PublicKey) lobby.UserID {
@@ -40,7 +36,7 @@ func sshIdentity(user string, key gossh.PublicKey, keys *AuthorizedKeys, guests 
 		}
 		return lobby.User{ID: keyID(key), Name: name, Kind: lobby.Human}, true
 	}
-	name := playerName(user)
+	name := common.PlayerName(user)
 	if key != nil {
 		if name == "" { // an empty user name: the key's fingerprint, shortened
 			fp := strings.TrimPrefix(gossh.FingerprintSHA256(key), "SHA256:")
@@ -55,20 +51,6 @@ func sshIdentity(user string, key gossh.PublicKey, keys *AuthorizedKeys, guests 
 		name += " (guest)"
 	}
 	return lobby.User{ID: lobby.UserID("anon:" + strconv.FormatInt(n, 10)), Name: name, Kind: lobby.Anonymous}, true
-}
-
-// playerName is a client-given name as others see it: no control
-// characters, no spaces at either end, at most MaxPlayerName runes.
-func playerName(s string) string { return strings.TrimSpace(Sanitize(s, MaxPlayerName)) }
-
-// LocalUser is the user of a terminal of its own: one person, named by
-// $USER (or "me"), playing as a Human whose ladder line is theirs alone.
-func LocalUser() lobby.User {
-	name := playerName(os.Getenv("USER"))
-	if name == "" {
-		name = "me"
-	}
-	return lobby.User{ID: lobby.UserID("local:" + name), Name: name, Kind: lobby.Human}
 }
 
 // acceptAnyKey and acceptGuest let everyone in when no authorized-keys

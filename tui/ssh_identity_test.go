@@ -13,6 +13,7 @@ import (
 
 	"github.com/evochess/evochess/arena/lobby"
 	"github.com/evochess/evochess/arena/syncbuf"
+	"github.com/evochess/evochess/tui/common"
 )
 
 // Who a session is, by what it offered and the server's mode.
@@ -40,7 +41,7 @@ func TestSSHIdentity(t *testing.T) {
 		{"open, a key: the key, the name given", "alice", alice.PublicKey(), nil, lobby.User{ID: aliceID, Name: "alice", Kind: lobby.Human}, true},
 		{"open, the same key under another name: the same player", "al", alice.PublicKey(), nil, lobby.User{ID: aliceID, Name: "al", Kind: lobby.Human}, true},
 		{"open, a hostile name: cleaned and bounded", "\x1b]2;pwned\x07mallory\n" + strings.Repeat("x", 100), stranger.PublicKey(), nil,
-			lobby.User{ID: strangerID, Name: "mallory " + strings.Repeat("x", MaxPlayerName-9) + "…", Kind: lobby.Human}, true},
+			lobby.User{ID: strangerID, Name: "mallory " + strings.Repeat("x", common.MaxPlayerName-9) + "…", Kind: lobby.Human}, true},
 		{"open, a key and no name: named by the key", "", stranger.PublicKey(), nil,
 			lobby.User{ID: strangerID, Name: "key-" + strings.TrimPrefix(gossh.FingerprintSHA256(stranger.PublicKey()), "SHA256:")[:8], Kind: lobby.Human}, true},
 		{"open, no key: a guest of one session", "bob", nil, nil, lobby.User{ID: "anon:1", Name: "bob (guest)", Kind: lobby.Anonymous}, true},

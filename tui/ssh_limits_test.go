@@ -8,8 +8,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/evochess/evochess/arena/syncbuf"
 	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/evochess/evochess/arena/syncbuf"
 )
 
 // closedWithin waits for the server to close a raw connection.

@@ -9,12 +9,14 @@ import (
 
 	"github.com/charmbracelet/ssh"
 	"github.com/charmbracelet/wish"
+
+	"github.com/evochess/evochess/tui/common"
 )
 
 // sshWho names a session for other sessions and the log: the client's
 // user name and address, sanitized (the client chose the name).
 func sshWho(s ssh.Session) string {
-	return Sanitize(s.User(), MaxNameRunes) + "@" + Sanitize(s.RemoteAddr().String(), MaxNameRunes)
+	return common.Sanitize(s.User(), common.MaxNameRunes) + "@" + common.Sanitize(s.RemoteAddr().String(), common.MaxNameRunes)
 }
 
 // sshLog is the server's log: one line per event, each starting "ssh: ".
@@ -52,8 +54,8 @@ func logSessions(l *sshLog, keyUser func(ssh.Session) string) wish.Middleware {
 				key = "none"
 			}
 			l.printf("connect %s term %q %s command %q key %s client %q", who,
-				Sanitize(pty.Term, MaxNameRunes), windowSize(pty.Window), Sanitize(strings.Join(s.Command(), " "), 2*MaxNameRunes),
-				key, Sanitize(s.Context().ClientVersion(), MaxNameRunes))
+				common.Sanitize(pty.Term, common.MaxNameRunes), windowSize(pty.Window), common.Sanitize(strings.Join(s.Command(), " "), 2*common.MaxNameRunes),
+				key, common.Sanitize(s.Context().ClientVersion(), common.MaxNameRunes))
 			next(s)
 			l.printf("disconnect %s after %s", who, time.Since(start).Round(time.Second))
 		}

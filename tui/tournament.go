@@ -14,6 +14,7 @@ import (
 	"github.com/evochess/evochess/arena"
 	"github.com/evochess/evochess/core"
 	"github.com/evochess/evochess/saves"
+	"github.com/evochess/evochess/tui/common"
 )
 
 var (
@@ -63,8 +64,8 @@ type tournamentPage struct {
 	replayPly int
 }
 
-func newTournamentPage(env *Env, st *Styles, keys KeyMap) *tournamentPage {
-	t := &tournamentPage{workTab: newWorkTab(env, st, keys, tabTournament, false), tc: 3, rounds: 1, workers: env.workers(), seed: 1}
+func newTournamentPage(env *common.Env, st *common.Styles, keys common.KeyMap) *tournamentPage {
+	t := &tournamentPage{workTab: newWorkTab(env, st, keys, tabTournament, false), tc: 3, rounds: 1, workers: env.DefaultWorkers(), seed: 1}
 	t.refresh()
 	return t
 }
@@ -90,19 +91,19 @@ func (t *tournamentPage) refresh() {
 		add(tourEntry{label: name, spec: arena.PlayerSpec{Name: name, Chromosome: name, HashMB: arena.DefaultHashMB}}, i < 3)
 	}
 	env := t.env
-	for _, name := range env.savedNames(saves.Players) {
+	for _, name := range env.SavedNames(saves.Players) {
 		add(tourEntry{label: "player " + name, load: func() (arena.PlayerSpec, error) {
-			ps, err := env.loadPlayer(name)
+			ps, err := env.LoadPlayer(name)
 			ps.Name = name
 			return ps, err
 		}}, false)
 	}
-	for _, name := range env.savedNames(saves.Runs) {
-		add(tourEntry{label: "run " + name + " best", load: func() (arena.PlayerSpec, error) { return env.loadRunBest(name, name+"-best") }}, false)
+	for _, name := range env.SavedNames(saves.Runs) {
+		add(tourEntry{label: "run " + name + " best", load: func() (arena.PlayerSpec, error) { return env.LoadRunBest(name, name+"-best") }}, false)
 	}
 	for _, eng := range t.env.Engines {
-		label := strings.TrimSuffix(engineLabel(eng), ")") + ", depth 1)"
-		add(tourEntry{label: label, spec: enginePlayer(engineName(eng)+"1", eng, &arena.TimeControl{Depth: 1})}, false)
+		label := strings.TrimSuffix(common.EngineLabel(eng), ")") + ", depth 1)"
+		add(tourEntry{label: label, spec: common.EnginePlayer(common.EngineName(eng)+"1", eng, &arena.TimeControl{Depth: 1})}, false)
 	}
 	fields := t.settingFields()
 	t.firstPlayer = len(fields)
@@ -129,7 +130,7 @@ func (t *tournamentPage) setup() bool { return t.mode == tourSetup }
 
 func (t *tournamentPage) event(e arena.Event) {
 	switch e := e.(type) {
-	case streamEnd:
+	case common.StreamEnd:
 		if t.mode == tourWatching {
 			t.to(tourWatched)
 			t.status = "the tournament ended"
@@ -175,7 +176,7 @@ func (t *tournamentPage) finish(msg workDoneMsg) {
 	}
 	switch {
 	case msg.err != nil:
-		t.status = "stopped: " + t.env.errText(msg.err)
+		t.status = "stopped: " + t.env.ErrText(msg.err)
 	case msg.rep != nil:
 		t.status = fmt.Sprintf("finished (%s): %d games in %s", msg.rep.Reason, msg.rep.Games, time.Since(t.started).Round(time.Second))
 		t.table = msg.rep.Table
@@ -188,12 +189,12 @@ func (t *tournamentPage) finish(msg workDoneMsg) {
 				arena.WriteGamePGN(&pgn, &msg.rep.Results[i], "evochess tournament", "")
 			}
 			keep := saves.FinishedTournament{Name: "tui-" + saves.Stamp(time.Now()), Fresh: true, Settings: msg.settings, Report: msg.rep, PGN: pgn.Bytes()}
-			if err := t.env.beforeSave(int64(pgn.Len())); err != nil {
-				t.status += "; not saved: " + t.env.errText(err)
+			if err := t.env.BeforeSave(int64(pgn.Len())); err != nil {
+				t.status += "; not saved: " + t.env.ErrText(err)
 			} else if name, err := t.env.Data.KeepTournament(keep); err != nil {
-				t.status += "; not saved: " + t.env.errText(err)
+				t.status += "; not saved: " + t.env.ErrText(err)
 			} else {
-				t.env.Saves.saved(saves.Tournaments, name)
+				t.env.Saves.Saved(saves.Tournaments, name)
 				t.status += "; saved as tournament " + name
 			}
 		}
@@ -250,8 +251,8 @@ func (t *tournamentPage) key(msg tea.KeyMsg) tea.Cmd {
 
 // watch follows another session's tournament live.
 func (t *tournamentPage) watch() tea.Cmd {
-	return t.watchOther(LiveTournament, func(l *Live) error {
-		tb, pairings, _, _ := l.snapshot()
+	return t.watchOther(common.LiveTournament, func(l *common.Live) error {
+		tb, pairings, _, _ := l.Snapshot()
 		t.to(tourWatching)
 		t.watching, t.started, t.table, t.pairings = l, l.Started, tb, pairings
 		if t.table == nil {
@@ -275,7 +276,7 @@ func (t *tournamentPage) start() tea.Cmd {
 			ps = e.spec
 		}
 		if err != nil {
-			t.status = t.env.errText(err)
+			t.status = t.env.ErrText(err)
 			return nil
 		}
 		specs = append(specs, ps)
@@ -306,9 +307,9 @@ func (t *tournamentPage) start() tea.Cmd {
 	t.to(tourRunning)
 	run := t.streamID
 	ctx, cancel := context.WithCancel(t.env.Ctx)
-	tour.Remote = t.env.remote(ctx, "") // a tournament is not resumed
+	tour.Remote = t.env.Remote(ctx, "") // a tournament is not resumed
 	t.cancel, t.started = cancel, time.Now()
-	t.shared = t.env.Hub.AddTournament(fmt.Sprintf("%s %s of %d players by %s", tourFormats[t.format], tourTCs[t.tc], len(specs), t.env.who()), t.env, bus)
+	t.shared = t.env.Hub.AddTournament(fmt.Sprintf("%s %s of %d players by %s", tourFormats[t.format], tourTCs[t.tc], len(specs), t.env.Name()), t.env, bus)
 	names := make([]string, len(specs))
 	for i, s := range specs {
 		names[i] = s.Name

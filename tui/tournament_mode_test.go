@@ -7,6 +7,7 @@ import (
 
 	"github.com/evochess/evochess/arena"
 	"github.com/evochess/evochess/core"
+	"github.com/evochess/evochess/tui/internal/tuitest"
 )
 
 // The Tournament tab's modes: a finished tournament shows its results,
@@ -39,10 +40,10 @@ func TestTournamentModes(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			a := testApp(t, 100, 30)
-			keys(a, "2")
+			tuitest.Keys(a, "2")
 			tp := a.pages[tabTournament].(*tournamentPage)
 			c.end(a, tp)
-			keys(a, c.keys)
+			tuitest.Keys(a, c.keys)
 			if tp.mode != c.want || !strings.Contains(tp.status, c.status) {
 				t.Fatalf("mode %s, status %q; want %s and %q", tp.mode, tp.status, c.want, c.status)
 			}

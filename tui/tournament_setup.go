@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/evochess/evochess/arena"
+	"github.com/evochess/evochess/tui/common"
 )
 
 // settingFields are the form's fields above the players.
@@ -37,7 +38,7 @@ func (t *tournamentPage) setupView() string {
 	st, f := t.st, &t.form
 	f.begin()
 	live := ""
-	if others := t.env.Hub.Others(LiveTournament, t.env); len(others) > 0 {
+	if others := t.env.Hub.Others(common.LiveTournament, t.env); len(others) > 0 {
 		live = st.Header.Render(fmt.Sprintf("live in another session: %s — v watches it", others[0].Name))
 	}
 	f.text(st.Title.Render("New tournament")+st.Dim.Render("   ↑↓ choose · ←→ change · enter toggles a player · s starts"), live)

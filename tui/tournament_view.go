@@ -10,6 +10,7 @@ import (
 
 	"github.com/evochess/evochess/arena"
 	"github.com/evochess/evochess/core"
+	"github.com/evochess/evochess/tui/common"
 )
 
 func (t *tournamentPage) liveView() string {
@@ -77,7 +78,7 @@ func (t *tournamentPage) liveView() string {
 
 // standingsTable draws rank, player, points, W-D-L, Elo ± error and the
 // score matrix.
-func standingsTable(st *Styles, tb *arena.Table) string {
+func standingsTable(st *common.Styles, tb *arena.Table) string {
 	var b strings.Builder
 	stand := tb.Standings()
 	b.WriteString(st.Header.Render(fmt.Sprintf("%-3s %-16s %6s %5s %-11s %-12s", "#", "player", "points", "games", "W-D-L", "Elo")))

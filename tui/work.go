@@ -5,6 +5,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/evochess/evochess/arena"
+	"github.com/evochess/evochess/tui/common"
 )
 
 // workEventMsg is an event of the work (a tournament, a run) that tab
@@ -28,21 +29,21 @@ type workDoneMsg struct {
 // set-up form, then the work it starts or another session's it watches,
 // followed as a stream of events.
 type workTab struct {
-	env  *Env
-	st   *Styles
-	keys KeyMap
+	env  *common.Env
+	st   *common.Styles
+	keys common.KeyMap
 	w, h int
 
 	form      form
 	status    string
 	tab       tabID
-	skipMoves bool  // the tab draws no games in progress
-	streamID  int   // the stream followed: what is still on its way from an older one is dropped
-	shared    *Live // ours, for other sessions to watch
-	watching  *Live // another session's, watched
+	skipMoves bool         // the tab draws no games in progress
+	streamID  int          // the stream followed: what is still on its way from an older one is dropped
+	shared    *common.Live // ours, for other sessions to watch
+	watching  *common.Live // another session's, watched
 }
 
-func newWorkTab(env *Env, st *Styles, keys KeyMap, tab tabID, skipMoves bool) workTab {
+func newWorkTab(env *common.Env, st *common.Styles, keys common.KeyMap, tab tabID, skipMoves bool) workTab {
 	return workTab{env: env, st: st, keys: keys, form: form{st: st}, tab: tab, skipMoves: skipMoves}
 }
 
@@ -65,14 +66,14 @@ func (w *workTab) update(p workPage, msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case workEventMsg:
 		if msg.stream == w.streamID {
-			w.shared.record(msg.ev)
+			w.shared.Record(msg.ev)
 			p.event(msg.ev)
 		}
 	case workDoneMsg:
 		if msg.stream == w.streamID {
 			p.finish(msg)
 		}
-	case tabShownMsg:
+	case common.ShownMsg:
 		if p.setup() {
 			p.refresh()
 		}
@@ -102,7 +103,7 @@ func (w *workTab) setupKey(msg tea.KeyMsg, start, watch func() tea.Cmd) tea.Cmd 
 // follow delivers sub's events to the tab, as its current stream's.
 func (w *workTab) follow(sub *arena.Subscription) tea.Cmd {
 	tab, id := w.tab, w.streamID
-	return stream(w.env.Ctx, sub, w.skipMoves, func(ev arena.Event) tea.Msg { return workEventMsg{tab, id, ev} })
+	return common.Stream(w.env.Ctx, sub, w.skipMoves, func(ev arena.Event) tea.Msg { return workEventMsg{tab, id, ev} })
 }
 
 // background is the command that does the tab's work off the UI's
@@ -117,7 +118,7 @@ func (w *workTab) background(bus *arena.Bus, give func(), work func() tea.Msg) t
 		defer give()
 		done := work()
 		hub.Remove(shared)
-		bus.Publish(streamEnd{}) // after every event of the work
+		bus.Publish(common.StreamEnd{}) // after every event of the work
 		return done
 	}
 }
@@ -125,8 +126,8 @@ func (w *workTab) background(bus *arena.Bus, give func(), work func() tea.Msg) t
 // watchOther starts following another session's work of kind: show sets
 // the tab up from it, on a new stream (an error: it cannot, and the
 // status line says why).
-func (w *workTab) watchOther(kind LiveKind, show func(*Live) error) tea.Cmd {
-	l, sub, why := w.env.Hub.watchOther(kind, w.env)
+func (w *workTab) watchOther(kind common.LiveKind, show func(*common.Live) error) tea.Cmd {
+	l, sub, why := w.env.Hub.WatchOther(kind, w.env)
 	if l == nil {
 		w.status = why
 		return nil

@@ -7,6 +7,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/evochess/evochess/arena"
+	"github.com/evochess/evochess/tui/common"
 )
 
 // fakeWork counts what workTab.update hands it.
@@ -39,8 +40,8 @@ func TestWorkTabUpdate(t *testing.T) {
 		{"an event of a stream left", false, workEventMsg{stream: 1}, "events 0 finishes 0 refreshes 0 keys 0", 0},
 		{"the end of the stream", false, workDoneMsg{stream: 2}, "events 0 finishes 1 refreshes 0 keys 0", 0},
 		{"the end of a stream left", false, workDoneMsg{stream: 1}, "events 0 finishes 0 refreshes 0 keys 0", 0},
-		{"shown on the form", true, tabShownMsg{}, "events 0 finishes 0 refreshes 1 keys 0", 0},
-		{"shown on a run", false, tabShownMsg{}, "events 0 finishes 0 refreshes 0 keys 0", 0},
+		{"shown on the form", true, common.ShownMsg{}, "events 0 finishes 0 refreshes 1 keys 0", 0},
+		{"shown on a run", false, common.ShownMsg{}, "events 0 finishes 0 refreshes 0 keys 0", 0},
 		{"a click on the form", true, click, "events 0 finishes 0 refreshes 0 keys 0", 1},
 		{"a click on a run", false, click, "events 0 finishes 0 refreshes 0 keys 0", 0},
 		{"a key", false, tea.KeyMsg{Type: tea.KeyEnter}, "events 0 finishes 0 refreshes 0 keys 1", 0},

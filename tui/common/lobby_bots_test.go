@@ -1,4 +1,4 @@
-package tui
+package common
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 	"github.com/evochess/evochess/arena/lobby"
 	"github.com/evochess/evochess/core"
 	"github.com/evochess/evochess/saves"
+	"github.com/evochess/evochess/tui/internal/tuitest"
 )
 
 // Strength s searches 500·4^(s−1) nodes; out of range is clamped.
@@ -20,7 +21,7 @@ func TestBotNodes(t *testing.T) {
 		s    int
 		want uint64
 	}{{1, 500}, {2, 2000}, {4, 32000}, {8, 8192000}, {0, 500}, {9, 8192000}} {
-		if got := botNodes(c.s); got != c.want {
+		if got := BotNodes(c.s); got != c.want {
 			t.Errorf("strength %d: %d nodes, want %d", c.s, got, c.want)
 		}
 	}
@@ -38,8 +39,8 @@ func TestBotChoosesTheStrongest(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	savePlayer(t, d, "champ")
-	savePlayer(t, d, "weak")
+	tuitest.SavePlayer(t, d, "champ")
+	tuitest.SavePlayer(t, d, "weak")
 	ladder := lobby.NewLadder([]lobby.Standing{
 		rated("player=champ", 3, 1800),
 		rated("chromosome=full", 3, 1600),
@@ -71,7 +72,7 @@ func TestBotPlays(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	savePlayer(t, d, "champ")
+	tuitest.SavePlayer(t, d, "champ")
 	if err := os.WriteFile(filepath.Join(d.Root, saves.Players, "broken.json"), []byte("{"), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package tui
+package common
 
 import (
 	"context"
@@ -99,6 +99,13 @@ func (s *WorkerShare) Take(want int) (n int, give func()) {
 			}
 		})
 	}
+}
+
+// InUse is how many workers are lent now.
+func (b *WorkerBudget) InUse() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.inUse
 }
 
 // signal wakes those waiting for a worker; b.mu is held.

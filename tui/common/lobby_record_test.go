@@ -1,4 +1,4 @@
-package tui
+package common
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"github.com/evochess/evochess/core"
 	"github.com/evochess/evochess/core/pgn"
 	"github.com/evochess/evochess/saves"
+	"github.com/evochess/evochess/tui/internal/tuitest"
 )
 
 func testRecord(id lobby.GameID, white, black lobby.User) lobby.Record {
@@ -31,7 +32,7 @@ func testRecord(id lobby.GameID, white, black lobby.User) lobby.Record {
 // Where finished games go: each person's own directory with keys, one
 // shared copy in open access, none for a bot; within the quota.
 func TestGameRecorder(t *testing.T) {
-	alice, bob := person("alice"), person("bob")
+	alice, bob := tuitest.Person("alice"), tuitest.Person("bob")
 	guest := lobby.User{ID: "anon:1", Name: "guest-1", Kind: lobby.Anonymous}
 	bot := lobby.User{ID: "bot:chromosome=full,nodes=500", Name: "full L1", Kind: lobby.Bot}
 	cases := []struct {
@@ -62,12 +63,12 @@ func TestGameRecorder(t *testing.T) {
 			defer cancel()
 			aliceDir := root
 			if c.userDirs {
-				if aliceDir, err = userData(root, "alice"); err != nil {
+				if aliceDir, err = UserData(root, "alice"); err != nil {
 					t.Fatal(err)
 				}
 			}
 			r.register(ctx, alice, &Env{Ctx: ctx, Data: aliceDir, Saves: &SavePolicy{Quota: c.quota, Shared: !c.userDirs}})
-			gs := r.saved(7) // a view waits before the save starts
+			gs := r.Saving(7) // a view waits before the save starts
 			r.record(testRecord(7, c.white, c.black))
 			<-gs.done
 			for dir, n := range c.files {

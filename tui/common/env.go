@@ -1,4 +1,4 @@
-package tui
+package common
 
 import (
 	"context"
@@ -6,10 +6,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
-	"strings"
 	"time"
-
-	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/evochess/evochess/arena"
 	"github.com/evochess/evochess/arena/lobby"
@@ -54,28 +51,28 @@ type Env struct {
 	// finished game has been saved (nil: games are not saved).
 	Lobby      *lobby.Lobby
 	Session    *lobby.Session
-	LobbyGames *gameRecorder
-	lobbyErr   error // why the session is not in the lobby, if it is not
+	LobbyGames *GameRecorder
+	LobbyErr   error // why the session is not in the lobby, if it is not
 }
 
-// playHashMB is the Play engine's hash size.
-func (e *Env) playHashMB() int {
+// PlayHash is the Play engine's hash size.
+func (e *Env) PlayHash() int {
 	if e.PlayHashMB > 0 {
 		return e.PlayHashMB
 	}
 	return 16
 }
 
-// who names the session to others.
-func (e *Env) who() string {
+// Name is how the session is named to others.
+func (e *Env) Name() string {
 	if e.Who == "" {
 		return "this terminal"
 	}
 	return e.Who
 }
 
-// workers is the workers fields' starting value.
-func (e *Env) workers() int {
+// DefaultWorkers is the workers fields' starting value.
+func (e *Env) DefaultWorkers() int {
 	n := e.Workers
 	if n <= 0 {
 		n = runtime.NumCPU()
@@ -113,38 +110,38 @@ func debianEngineAt(path string) (debianEngine, bool) {
 	return debianEngine{}, false
 }
 
-// engineName, engineArgs and engineProto: how an engine is named,
+// EngineName, EngineArgs and EngineProto: how an engine is named,
 // started and spoken to (detected by a handshake when not one of Debian's).
-func engineName(path string) string { return filepath.Base(path) }
+func EngineName(path string) string { return filepath.Base(path) }
 
-func engineArgs(path string) []string {
+func EngineArgs(path string) []string {
 	e, _ := debianEngineAt(path)
 	return e.args
 }
 
-func engineProto(path string) arena.Protocol {
+func EngineProto(path string) arena.Protocol {
 	if e, ok := debianEngineAt(path); ok {
 		return e.proto
 	}
 	return arena.ProtoAuto
 }
 
-// engineLabel is how lists show an engine: its name and protocol.
-func engineLabel(path string) string {
-	switch engineProto(path) {
+// EngineLabel is how lists show an engine: its name and protocol.
+func EngineLabel(path string) string {
+	switch EngineProto(path) {
 	case arena.ProtoUCI:
-		return engineName(path) + " (UCI)"
+		return EngineName(path) + " (UCI)"
 	case arena.ProtoXboard:
-		return engineName(path) + " (xboard)"
+		return EngineName(path) + " (xboard)"
 	}
-	return engineName(path) + " (protocol detected)"
+	return EngineName(path) + " (protocol detected)"
 }
 
-// enginePlayer is the engine at path as a player named name, started
+// EnginePlayer is the engine at path as a player named name, started
 // with its args and spoken to in its protocol (detected when not known),
 // with its own limit tc (nil: the game's).
-func enginePlayer(name, path string, tc *arena.TimeControl) arena.PlayerSpec {
-	return arena.PlayerSpec{Name: name, Engine: path, Proto: engineProto(path), Args: slices.Clone(engineArgs(path)),
+func EnginePlayer(name, path string, tc *arena.TimeControl) arena.PlayerSpec {
+	return arena.PlayerSpec{Name: name, Engine: path, Proto: EngineProto(path), Args: slices.Clone(EngineArgs(path)),
 		HashMB: arena.DefaultHashMB, TC: tc}
 }
 
@@ -157,84 +154,4 @@ func DefaultEngines() []string {
 		}
 	}
 	return out
-}
-
-// forwardMsg carries a message from a worker channel and the command that
-// waits for the next one: the root model delivers msg to its page and runs
-// next, so a channel is drained one message at a time without ever
-// blocking Update.
-type forwardMsg struct {
-	msg  tea.Msg
-	next tea.Cmd
-}
-
-// forward turns a channel into messages until it is closed or ctx ends
-// (the program quit or the session closed): no goroutine is left behind.
-func forward[T any](ctx context.Context, ch <-chan T, wrap func(T) tea.Msg) tea.Cmd {
-	var cmd tea.Cmd
-	cmd = func() tea.Msg {
-		select {
-		case v, ok := <-ch:
-			if !ok {
-				return nil
-			}
-			return forwardMsg{msg: wrap(v), next: cmd}
-		case <-ctx.Done():
-			return nil
-		}
-	}
-	return cmd
-}
-
-// PlainFromEnv reads https://no-color.org and dumb terminals from an
-// environment (the process's, or an SSH session's). NO_COLOR counts only
-// with a value: no-color.org says an empty one does not.
-func PlainFromEnv(environ []string) bool {
-	for _, kv := range environ {
-		if len(kv) > len("NO_COLOR=") && strings.HasPrefix(kv, "NO_COLOR=") || kv == "TERM=dumb" {
-			return true
-		}
-	}
-	return false
-}
-
-// LocalPlain is PlainFromEnv of this process.
-func LocalPlain() bool { return PlainFromEnv(os.Environ()) }
-
-// streamEnd is published on a bus after the last event of the work that
-// owns it (a tournament, a run): the stream of its events ends there, so
-// that no event is lost to a cancelled context and no goroutine waits on.
-type streamEnd struct{}
-
-// stream delivers a subscription's events as messages (without the moves
-// of games when skipMoves) until streamEnd or the app's end; then it
-// closes the subscription.
-func stream(ctx context.Context, sub *arena.Subscription, skipMoves bool, wrap func(arena.Event) tea.Msg) tea.Cmd {
-	events := make(chan arena.Event, 64)
-	go func() {
-		defer close(events)
-		defer sub.Close()
-		for {
-			ev, ok := sub.Next(ctx)
-			if !ok {
-				return
-			}
-			if _, end := ev.(streamEnd); end {
-				select { // the page learns that the stream is over
-				case events <- ev:
-				case <-ctx.Done():
-				}
-				return
-			}
-			if _, move := ev.(arena.MovePlayed); move && skipMoves {
-				continue
-			}
-			select {
-			case events <- ev:
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
-	return forward(ctx, events, wrap)
 }

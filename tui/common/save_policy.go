@@ -1,4 +1,4 @@
-package tui
+package common
 
 import (
 	"fmt"
@@ -28,7 +28,7 @@ type SavePolicy struct {
 	// the directory is the user's alone.
 	Shared bool
 
-	now    func() time.Time // time.Now; tests move it
+	Now    func() time.Time // time.Now; tests move it
 	mu     sync.Mutex
 	recent []time.Time // the saves of the last minute, oldest first
 	made   []string    // Shared: what this session saved, relative to the data directory
@@ -49,8 +49,8 @@ func (e ErrQuota) Error() string {
 }
 
 func (p *SavePolicy) clock() time.Time {
-	if p.now != nil {
-		return p.now()
+	if p.Now != nil {
+		return p.Now()
 	}
 	return time.Now()
 }
@@ -101,19 +101,19 @@ func (p *SavePolicy) roomLocked(d *saves.Dir, size int64) error {
 // one what this session saved.
 func (p *SavePolicy) usageLocked(d *saves.Dir) int64 {
 	if !p.Shared {
-		return diskUsage(d.Root)
+		return DiskUsage(d.Root)
 	}
 	var n int64
 	for _, rel := range p.made {
-		n += diskUsage(filepath.Join(d.Root, rel))
+		n += DiskUsage(filepath.Join(d.Root, rel))
 	}
 	return n
 }
 
-// saved records what the session has just saved (kind and name as the
+// Saved records what the session has just saved (kind and name as the
 // saves package names them: a run's or tournament's directory, a player
 // or game file).
-func (p *SavePolicy) saved(kind, file string) {
+func (p *SavePolicy) Saved(kind, file string) {
 	if p == nil || !p.Shared {
 		return
 	}
@@ -139,9 +139,9 @@ func (p *SavePolicy) owns(kind, file string) bool {
 	return false
 }
 
-// diskUsage is the bytes of the regular files under path (a file or a
+// DiskUsage is the bytes of the regular files under path (a file or a
 // directory); what cannot be read counts nothing.
-func diskUsage(path string) int64 {
+func DiskUsage(path string) int64 {
 	var n int64
 	filepath.WalkDir(path, func(_ string, e fs.DirEntry, err error) error {
 		if err == nil && e.Type().IsRegular() {
@@ -158,16 +158,16 @@ func diskUsage(path string) int64 {
 func formatBytes(n int64) string {
 	switch {
 	case n >= 1<<30:
-		return trimZero(float64(n)/(1<<30)) + " GB"
+		return TrimZero(float64(n)/(1<<30)) + " GB"
 	case n >= 1<<20:
-		return trimZero(float64(n)/(1<<20)) + " MB"
+		return TrimZero(float64(n)/(1<<20)) + " MB"
 	case n >= 1<<10:
-		return trimZero(float64(n)/(1<<10)) + " KB"
+		return TrimZero(float64(n)/(1<<10)) + " KB"
 	}
 	return fmt.Sprintf("%d bytes", n)
 }
 
-func trimZero(f float64) string {
+func TrimZero(f float64) string {
 	s := fmt.Sprintf("%.1f", f)
 	if len(s) > 2 && s[len(s)-2:] == ".0" {
 		return s[:len(s)-2]

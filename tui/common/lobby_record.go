@@ -1,4 +1,4 @@
-package tui
+package common
 
 import (
 	"bytes"
@@ -11,12 +11,12 @@ import (
 	"github.com/evochess/evochess/saves"
 )
 
-// gameRecorder saves the lobby's finished games (its OnGameEnd, on the
+// GameRecorder saves the lobby's finished games (its OnGameEnd, on the
 // lobby's goroutine, never the UI's) and tells the game views when each
 // is written. With user directories (authorized keys) each person's copy
 // goes to their own users/NAME/games, within their quota; in open access
 // one copy goes to the shared games/ folder.
-type gameRecorder struct {
+type GameRecorder struct {
 	data     *saves.Dir
 	userDirs bool
 	quota    int64
@@ -24,7 +24,7 @@ type gameRecorder struct {
 
 	mu    sync.Mutex
 	users map[lobby.UserID]*recordTarget // where the sessions of a user save now
-	games map[lobby.GameID]*gameSaved
+	games map[lobby.GameID]*GameSaved
 	order []lobby.GameID // oldest first, to forget the oldest
 }
 
@@ -36,23 +36,37 @@ type recordTarget struct {
 	sessions int
 }
 
-// gameSaved is one game's saving: done closes when it is over.
-type gameSaved struct {
+// GameSaved is one game's saving: done closes when it is over.
+type GameSaved struct {
 	done  chan struct{}
 	names map[lobby.UserID]string // games/NAME, for each person it was saved for
 	err   error
 }
 
+// Done closes when the game's saving is over.
+func (g *GameSaved) Done() <-chan struct{} { return g.done }
+
+// NameFor is where the game was saved for the user id (games/NAME), if it
+// was.
+func (g *GameSaved) NameFor(id lobby.UserID) (string, bool) {
+	name, ok := g.names[id]
+	return name, ok
+}
+
+// Err is why the game was not saved for someone, if it was not; read it
+// once Done has closed.
+func (g *GameSaved) Err() error { return g.err }
+
 // keptResults bounds what the recorder remembers of games saved.
 const keptResults = 1024
 
-func newGameRecorder(data *saves.Dir, userDirs bool, quota int64, log func(string, ...any)) *gameRecorder {
-	return &gameRecorder{data: data, userDirs: userDirs, quota: quota, log: log,
-		users: map[lobby.UserID]*recordTarget{}, games: map[lobby.GameID]*gameSaved{}}
+func newGameRecorder(data *saves.Dir, userDirs bool, quota int64, log func(string, ...any)) *GameRecorder {
+	return &GameRecorder{data: data, userDirs: userDirs, quota: quota, log: log,
+		users: map[lobby.UserID]*recordTarget{}, games: map[lobby.GameID]*GameSaved{}}
 }
 
 // register notes where u's games go while the session of env lives.
-func (r *gameRecorder) register(ctx context.Context, u lobby.User, env *Env) {
+func (r *GameRecorder) register(ctx context.Context, u lobby.User, env *Env) {
 	if r == nil || env.Data == nil {
 		return
 	}
@@ -76,12 +90,12 @@ func (r *gameRecorder) register(ctx context.Context, u lobby.User, env *Env) {
 
 // entry is a game's record of saving, made by whoever comes first: the
 // game view waiting for it, or the save.
-func (r *gameRecorder) entry(id lobby.GameID) *gameSaved {
+func (r *GameRecorder) entry(id lobby.GameID) *GameSaved {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	g := r.games[id]
 	if g == nil {
-		g = &gameSaved{done: make(chan struct{}), names: map[lobby.UserID]string{}}
+		g = &GameSaved{done: make(chan struct{}), names: map[lobby.UserID]string{}}
 		r.games[id] = g
 		r.order = append(r.order, id)
 		if len(r.order) > keptResults {
@@ -92,12 +106,12 @@ func (r *gameRecorder) entry(id lobby.GameID) *gameSaved {
 	return g
 }
 
-// saved is game id's saving, whose done closes when it has been saved
+// Saving is game id's saving, whose done closes when it has been saved
 // (or failed to be).
-func (r *gameRecorder) saved(id lobby.GameID) *gameSaved { return r.entry(id) }
+func (r *GameRecorder) Saving(id lobby.GameID) *GameSaved { return r.entry(id) }
 
-// lookup is game id's saving if the recorder knows of it.
-func (r *gameRecorder) lookup(id lobby.GameID) (*gameSaved, bool) {
+// Lookup is game id's saving if the recorder knows of it.
+func (r *GameRecorder) Lookup(id lobby.GameID) (*GameSaved, bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	g, ok := r.games[id]
@@ -105,7 +119,7 @@ func (r *gameRecorder) lookup(id lobby.GameID) (*gameSaved, bool) {
 }
 
 // record is the lobby's OnGameEnd.
-func (r *gameRecorder) record(rec lobby.Record) {
+func (r *GameRecorder) record(rec lobby.Record) {
 	g := r.entry(rec.ID)
 	defer close(g.done)
 	var b bytes.Buffer
@@ -137,20 +151,20 @@ func (r *gameRecorder) record(rec lobby.Record) {
 			r.logf("game %d: not saved for %s: %v", rec.ID, u.Name, err)
 			continue
 		}
-		policy.saved(saves.Games, name)
+		policy.Saved(saves.Games, name)
 		written[dir.Root], g.names[u.ID] = saves.Games+"/"+name, saves.Games+"/"+name
 	}
 }
 
 // keeps says whether u's games are saved: a person's are (a guest's only
 // in open access, where they go to the shared folder), a bot's are not.
-func (r *gameRecorder) keeps(u lobby.User) bool {
+func (r *GameRecorder) keeps(u lobby.User) bool {
 	return u.Kind == lobby.Human || u.Kind == lobby.Anonymous && !r.userDirs
 }
 
 // target is where u's game goes: their session's directory, or, when
 // they have left, the directory they would have (with the quota alone).
-func (r *gameRecorder) target(u lobby.User) (*saves.Dir, *SavePolicy, error) {
+func (r *GameRecorder) target(u lobby.User) (*saves.Dir, *SavePolicy, error) {
 	r.mu.Lock()
 	t := r.users[u.ID]
 	r.mu.Unlock()
@@ -161,14 +175,14 @@ func (r *gameRecorder) target(u lobby.User) (*saves.Dir, *SavePolicy, error) {
 		return r.data, &SavePolicy{Quota: r.quota, Shared: true}, nil
 	}
 	// A key's user's name is the authorized-keys file's, a saves name.
-	d, err := userData(r.data, u.Name)
+	d, err := UserData(r.data, u.Name)
 	if err != nil {
 		return nil, nil, fmt.Errorf("no directory for %s: %w", u.Name, err)
 	}
 	return d, &SavePolicy{Quota: r.quota}, nil
 }
 
-func (r *gameRecorder) logf(format string, args ...any) {
+func (r *GameRecorder) logf(format string, args ...any) {
 	if r.log != nil {
 		r.log(format, args...)
 	}

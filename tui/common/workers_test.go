@@ -1,54 +1,10 @@
-package tui
+package common
 
 import (
 	"context"
-	"strings"
 	"testing"
 	"time"
 )
-
-// budgetApp is a session of a server whose sessions share budget.
-func budgetApp(t *testing.T, budget *WorkerBudget) *App {
-	t.Helper()
-	a := testApp(t, 110, 40)
-	a.env.CPU = budget.Join(a.env.Ctx)
-	return a
-}
-
-// A session asking for 64 workers gets the cap: the workers fields stop
-// there, and work asked for more (as the fields once allowed) runs on it.
-func TestSessionAskingFor64WorkersGetsTheCap(t *testing.T) {
-	budget := NewWorkerBudget(64, 2)
-	a := budgetApp(t, budget)
-	keys(a, "3"+strings.Repeat("j", 7)+strings.Repeat("l", 70)) // Evolution: the workers field, up 70 times
-	ep := a.pages[tabEvolution].(*evolutionPage)
-	if ep.workers != 2 {
-		t.Fatalf("the evolution workers field went to %d, over the session's 2", ep.workers)
-	}
-	ep.workers = 64
-	keys(a, "s")
-	if ep.run == nil || ep.run.Settings.Workers != 2 {
-		t.Fatalf("asked for 64 workers, the run has %+v (%q)", ep.run, ep.status)
-	}
-	if !strings.Contains(ep.status, "on 2 workers, this session's share") {
-		t.Errorf("the status does not say so: %q", ep.status)
-	}
-
-	b := budgetApp(t, budget) // another session: its tournament
-	tp := b.pages[tabTournament].(*tournamentPage)
-	keys(b, "2jjj"+strings.Repeat("l", 70))
-	if tp.workers != 2 {
-		t.Fatalf("the tournament workers field went to %d, over the session's 2", tp.workers)
-	}
-	tp.workers = 64
-	keys(b, "s")
-	budget.mu.Lock()
-	inUse := budget.inUse
-	budget.mu.Unlock()
-	if tp.mode != tourRunning || inUse != 4 {
-		t.Fatalf("two sessions asking for 64 workers each hold %d (%q)", inUse, tp.status)
-	}
-}
 
 // The budget is shared fairly: each session gets at most its share, less
 // what it holds; one holding none always gets one; workers given back wake

@@ -1,4 +1,4 @@
-package tui
+package common
 
 import (
 	"testing"
@@ -21,10 +21,10 @@ func TestHubAddAndOthers(t *testing.T) {
 	if run.Name != "classic on seed003 by alice" {
 		t.Errorf("name %q: the escape sequence should be gone", run.Name)
 	}
-	if _, _, _, s := run.snapshot(); s.Method != "classic" || s.Preset != "seed003" {
+	if _, _, _, s := run.Snapshot(); s.Method != "classic" || s.Preset != "seed003" {
 		t.Errorf("the run's settings: %+v", s)
 	}
-	if _, _, _, s := tour.snapshot(); s != (ga.Settings{}) {
+	if _, _, _, s := tour.Snapshot(); s != (ga.Settings{}) {
 		t.Errorf("a tournament has settings: %+v", s)
 	}
 
@@ -48,7 +48,7 @@ func TestHubAddAndOthers(t *testing.T) {
 		if len(others) > 1 || got != tc.want {
 			t.Errorf("Others(%s, %s) = %v, want %v", tc.kind, tc.env.Who, others, tc.want)
 		}
-		l, sub, why := hub.watchOther(tc.kind, tc.env)
+		l, sub, why := hub.WatchOther(tc.kind, tc.env)
 		if l != tc.want || why != tc.why {
 			t.Errorf("watchOther(%s, %s) = %v, %q; want %v, %q", tc.kind, tc.env.Who, l, why, tc.want, tc.why)
 		}
@@ -58,7 +58,7 @@ func TestHubAddAndOthers(t *testing.T) {
 	}
 
 	hub.Remove(run)
-	if l, _, why := hub.watchOther(LiveRun, bob); l != nil || why != "no other session has a run going" {
+	if l, _, why := hub.WatchOther(LiveRun, bob); l != nil || why != "no other session has a run going" {
 		t.Errorf("after Remove: %v, %q", l, why)
 	}
 }

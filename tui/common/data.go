@@ -1,4 +1,4 @@
-package tui
+package common
 
 import (
 	"errors"
@@ -14,9 +14,9 @@ import (
 // (Data), within its SavePolicy; it reads that and the shared library,
 // where a save of its own shadows one of the library's by the same name.
 
-// savedNames lists what the session can read of a kind (none without a
+// SavedNames lists what the session can read of a kind (none without a
 // data directory).
-func (e *Env) savedNames(kind string) []string {
+func (e *Env) SavedNames(kind string) []string {
 	if e.Data == nil {
 		return nil
 	}
@@ -34,18 +34,18 @@ func (e *Env) savedNames(kind string) []string {
 	return out
 }
 
-// ownNames lists what the session may change of a kind: its own saves
+// OwnNames lists what the session may change of a kind: its own saves
 // (runs to resume).
-func (e *Env) ownNames(kind string) []string {
+func (e *Env) OwnNames(kind string) []string {
 	if e.Data == nil {
 		return nil
 	}
 	return slices.DeleteFunc(e.Data.Names(kind), func(n string) bool { return !e.Saves.owns(kind, fileOf(kind, n)) })
 }
 
-// dirOf is where a saved thing the session reads is kept: its own
+// DirOf is where a saved thing the session reads is kept: its own
 // directory, or else the library.
-func (e *Env) dirOf(kind, name string) *saves.Dir {
+func (e *Env) DirOf(kind, name string) *saves.Dir {
 	if e.Library != nil && !slices.Contains(e.Data.Names(kind), name) {
 		return e.Library
 	}
@@ -60,33 +60,33 @@ func fileOf(kind, name string) string {
 	return name
 }
 
-// loadPlayer is a saved player, as an arena player named name.
-func (e *Env) loadPlayer(name string) (arena.PlayerSpec, error) {
+// LoadPlayer is a saved player, as an arena player named name.
+func (e *Env) LoadPlayer(name string) (arena.PlayerSpec, error) {
 	if e.Data == nil {
 		return arena.PlayerSpec{}, errors.New("no data directory")
 	}
-	p, err := e.dirOf(saves.Players, name).LoadPlayer(name)
+	p, err := e.DirOf(saves.Players, name).LoadPlayer(name)
 	if err != nil {
 		return arena.PlayerSpec{}, err
 	}
 	return p.Spec()
 }
 
-// loadRunBest is a saved run's best individual, as an arena player.
-func (e *Env) loadRunBest(run, name string) (arena.PlayerSpec, error) {
+// LoadRunBest is a saved run's best individual, as an arena player.
+func (e *Env) LoadRunBest(run, name string) (arena.PlayerSpec, error) {
 	if e.Data == nil {
 		return arena.PlayerSpec{}, errors.New("no data directory")
 	}
-	g, err := e.dirOf(saves.Runs, run).Individual(run + "#best")
+	g, err := e.DirOf(saves.Runs, run).Individual(run + "#best")
 	if err != nil {
 		return arena.PlayerSpec{}, err
 	}
 	return arena.PlayerSpec{Name: name, Genes: g.Chromosome, Population: run + "#best", HashMB: 16}, nil
 }
 
-// beforeSave asks the session's policy whether it may save about size
+// BeforeSave asks the session's policy whether it may save about size
 // bytes now (nil: it may).
-func (e *Env) beforeSave(size int64) error {
+func (e *Env) BeforeSave(size int64) error {
 	if e.Data == nil {
 		return errors.New("no data directory")
 	}
@@ -96,20 +96,20 @@ func (e *Env) beforeSave(size int64) error {
 // SaveGame stores a PGN game in the data directory and returns its name
 // under games/.
 func (e *Env) SaveGame(pgn []byte) (string, error) {
-	if err := e.beforeSave(int64(len(pgn))); err != nil {
+	if err := e.BeforeSave(int64(len(pgn))); err != nil {
 		return "", err
 	}
 	name, err := e.Data.SaveGame(pgn)
 	if err == nil {
-		e.Saves.saved(saves.Games, name)
+		e.Saves.Saved(saves.Games, name)
 	}
 	return name, err
 }
 
-// errText is an error for the status line with the data directories'
+// ErrText is an error for the status line with the data directories'
 // absolute paths named instead of shown: where the server keeps its files
 // is none of an SSH user's business.
-func (e *Env) errText(err error) string {
+func (e *Env) ErrText(err error) string {
 	s := err.Error()
 	for _, d := range []*saves.Dir{e.Data, e.Library} {
 		if d == nil || d.Root == "" {
@@ -121,10 +121,23 @@ func (e *Env) errText(err error) string {
 	return s
 }
 
-// generationRoom is asked before each generation of a run is written
+// GenerationRoom is asked before each generation of a run is written
 // (saves.RunHandle.Begin): a run goes on while its user has room for a
 // checkpoint of size bytes, and otherwise stops with the reason.
-func (e *Env) generationRoom() func(size int64) error {
+func (e *Env) GenerationRoom() func(size int64) error {
 	data, policy := e.Data, e.Saves
 	return func(size int64) error { return policy.room(data, size) }
+}
+
+// UsersDir is where, under the server's data directory, each key's user
+// keeps its saves (users/NAME/runs, …) when the server lets in only
+// authorized keys.
+const UsersDir = "users"
+
+// UserData opens a key user's own data directory under the server's.
+func UserData(root *saves.Dir, user string) (*saves.Dir, error) {
+	if err := saves.CheckName(user); err != nil { // never a path out of users/
+		return nil, err
+	}
+	return saves.Open(filepath.Join(root.Root, UsersDir, user))
 }

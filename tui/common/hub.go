@@ -1,4 +1,4 @@
-package tui
+package common
 
 import (
 	"slices"
@@ -75,7 +75,7 @@ func (h *Hub) add(l *Live) *Live {
 }
 
 // Remove unregisters work that has ended; call it before publishing
-// streamEnd, so that a watcher either sees the end or never starts.
+// StreamEnd, so that a watcher either sees the end or never starts.
 func (h *Hub) Remove(l *Live) {
 	if h == nil || l == nil {
 		return
@@ -102,9 +102,9 @@ func (h *Hub) Others(kind LiveKind, env *Env) []*Live {
 	return out
 }
 
-// record keeps the latest standings, pairings or statistics (called by
+// Record keeps the latest standings, pairings or statistics (called by
 // the owner's UI as its events arrive).
-func (l *Live) record(ev arena.Event) {
+func (l *Live) Record(ev arena.Event) {
 	if _, move := ev.(arena.MovePlayed); l == nil || move { // moves, the most frequent, are not kept
 		return
 	}
@@ -122,8 +122,8 @@ func (l *Live) record(ev arena.Event) {
 	}
 }
 
-// snapshot returns what a new watcher starts from.
-func (l *Live) snapshot() (*arena.Table, []arena.Pairing, []ga.GenStats, ga.Settings) {
+// Snapshot returns what a new watcher starts from.
+func (l *Live) Snapshot() (*arena.Table, []arena.Pairing, []ga.GenStats, ga.Settings) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	var tb *arena.Table
@@ -143,9 +143,9 @@ func (l *Live) subscribe() (*arena.Subscription, bool) {
 	return sub, true
 }
 
-// watchOther subscribes to the first live work of a kind that env did not
+// WatchOther subscribes to the first live work of a kind that env did not
 // start; when there is none, or it has just ended, it says so instead.
-func (h *Hub) watchOther(kind LiveKind, env *Env) (*Live, *arena.Subscription, string) {
+func (h *Hub) WatchOther(kind LiveKind, env *Env) (*Live, *arena.Subscription, string) {
 	others := h.Others(kind, env)
 	if len(others) == 0 {
 		return nil, nil, "no other session has a " + string(kind) + " going"

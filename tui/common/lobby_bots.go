@@ -1,4 +1,4 @@
-package tui
+package common
 
 import (
 	"context"
@@ -17,10 +17,10 @@ import (
 // MaxBotStrength is the strongest level of the lobby's bot.
 const MaxBotStrength = 8
 
-// botNodes is what a bot of a strength searches a move: 500·4^(s−1)
+// BotNodes is what a bot of a strength searches a move: 500·4^(s−1)
 // nodes (500, 2000, 8000, … 8 192 000 at 8), and never more than its
 // clock allows (the search stops at whichever comes first).
-func botNodes(strength int) uint64 {
+func BotNodes(strength int) uint64 {
 	s := min(max(strength, 1), MaxBotStrength)
 	return 500 << (2 * (s - 1))
 }
@@ -66,7 +66,7 @@ func (b *botProvider) candidates() []string {
 // that plays it (a saved player or run's best, at its node budget), so
 // that each strength has a rating of its own.
 func botID(spec string, strength int) lobby.UserID {
-	return lobby.UserID("bot:" + spec + ",nodes=" + strconv.FormatUint(botNodes(strength), 10))
+	return lobby.UserID("bot:" + spec + ",nodes=" + strconv.FormatUint(BotNodes(strength), 10))
 }
 
 // choose orders the candidates strongest first: those rated at this
@@ -156,7 +156,7 @@ func (b *botProvider) Bot(ctx context.Context, strength int) (lobby.User, arena.
 		name := botName(spec, ps.Name) + " L" + strconv.Itoa(strength)
 		engine := arena.NewEnginePlayer(name, w, arena.EngineOptions{HashMB: b.hashMB, Mode: ps.Mode, PlainQuiescence: ps.PlainQuiescence})
 		seat, leave := context.WithCancel(b.ctx)
-		p := &botPlayer{EnginePlayer: engine, nodes: botNodes(strength), leave: leave}
+		p := &botPlayer{EnginePlayer: engine, nodes: BotNodes(strength), leave: leave}
 		if b.workers != nil {
 			p.cpu = b.workers.Join(seat)
 		}

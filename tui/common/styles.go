@@ -1,6 +1,9 @@
-package tui
+package common
 
 import (
+	"os"
+	"strings"
+
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
 )
@@ -23,6 +26,11 @@ type Styles struct {
 	// A plot's two kinds of line: main and minor (see braillePlot).
 	PlotMain, PlotMinor lipgloss.Style
 }
+
+// NewStyle is a style of the styles' renderer, for a page's own: a
+// style from lipgloss.NewStyle would follow the server's terminal, not
+// an SSH client's.
+func (s *Styles) NewStyle() lipgloss.Style { return s.r.NewStyle() }
 
 // NewStyles builds the styles for a renderer; plain (NO_COLOR, a dumb
 // terminal) turns colour off whatever the renderer could do.
@@ -69,3 +77,18 @@ func NewStyles(r *lipgloss.Renderer, plain bool) *Styles {
 	}
 	return s
 }
+
+// PlainFromEnv reads https://no-color.org and dumb terminals from an
+// environment (the process's, or an SSH session's). NO_COLOR counts only
+// with a value: no-color.org says an empty one does not.
+func PlainFromEnv(environ []string) bool {
+	for _, kv := range environ {
+		if len(kv) > len("NO_COLOR=") && strings.HasPrefix(kv, "NO_COLOR=") || kv == "TERM=dumb" {
+			return true
+		}
+	}
+	return false
+}
+
+// LocalPlain is PlainFromEnv of this process.
+func LocalPlain() bool { return PlainFromEnv(os.Environ()) }

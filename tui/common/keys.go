@@ -1,4 +1,4 @@
-package tui
+package common
 
 import "github.com/charmbracelet/bubbles/key"
 
@@ -107,5 +107,5 @@ func DefaultKeyMap() KeyMap {
 	}
 }
 
-// globalHelp are the bindings every page shows after its own.
-func (k KeyMap) globalHelp() []key.Binding { return []key.Binding{k.NextTab, k.Help, k.Quit} }
+// GlobalHelp are the bindings every page shows after its own.
+func (k KeyMap) GlobalHelp() []key.Binding { return []key.Binding{k.NextTab, k.Help, k.Quit} }

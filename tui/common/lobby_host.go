@@ -1,4 +1,4 @@
-package tui
+package common
 
 import (
 	"context"
@@ -36,7 +36,7 @@ type LobbyConfig struct {
 // server; a terminal of its own gets one too.
 type LobbyHost struct {
 	Lobby  *lobby.Lobby
-	games  *gameRecorder
+	games  *GameRecorder
 	ladder *ladderWriter
 }
 
