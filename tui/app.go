@@ -22,6 +22,10 @@ type page interface {
 	SetSize(w, h int)
 	ShortHelp() []key.Binding
 	FullHelp() [][]key.Binding
+	// Owns: msg is the page's own (its work reporting back: an engine's
+	// move, a tournament's events), delivered to it whichever tab is in
+	// front.
+	Owns(msg tea.Msg) bool
 	// Capturing: the page is taking text (a prompt), so single-letter
 	// global keys must reach it.
 	Capturing() bool
@@ -98,17 +102,12 @@ const (
 	tabEvolution
 )
 
-// owner says which page a data message belongs to.
-func owner(msg tea.Msg) tabID {
-	switch msg := msg.(type) {
-	case engineMoveMsg, engineInfoMsg, common.UseChromosomeMsg, clockTick:
-		return tabPlay
-	case workEventMsg:
-		return msg.tab
-	case workDoneMsg:
-		return msg.tab
-	case lobbyChangedMsg, lobbyClosedMsg, gameTickMsg, gameSavedMsg:
-		return tabPlay // the lobby is the Play tab's other side
+// owner says which page a data message belongs to: the one that owns it.
+func (a *App) owner(msg tea.Msg) tabID {
+	for i, p := range a.pages {
+		if p.Owns(msg) {
+			return tabID(i)
+		}
 	}
 	return tabNone
 }
@@ -140,7 +139,8 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		msg.Y -= headerLines
 		return a, a.send(a.active, msg)
 	}
-	if i := owner(msg); i != tabNone {
+	if i := a.owner(msg); i != tabNone {
+
 		return a, a.send(i, msg)
 	}
 	return a, a.send(a.active, msg)

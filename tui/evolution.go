@@ -54,7 +54,7 @@ type evolutionPage struct {
 }
 
 func newEvolutionPage(env *common.Env, st *common.Styles, keys common.KeyMap) *evolutionPage {
-	e := &evolutionPage{workTab: newWorkTab(env, st, keys, tabEvolution, true), method: 2, tc: 2, workers: env.DefaultWorkers(), seed: 1}
+	e := &evolutionPage{workTab: newWorkTab(env, st, keys, true), method: 2, tc: 2, workers: env.DefaultWorkers(), seed: 1}
 	e.form.fields = e.formFields()
 	e.applyMethodDefaults()
 	e.refresh()
@@ -319,7 +319,7 @@ func (e *evolutionPage) startOn(workers int, give func()) tea.Cmd {
 		data = e.env.DirOf(saves.Datasets, r.Settings.Dataset)
 	}
 	events := e.follow(r.Bus().Subscribe())
-	execute := e.background(r.Bus(), give, func() tea.Msg {
+	execute := e.background(r.Bus(), give, func() workDoneMsg {
 		var err error
 		if data != nil {
 			// Loading the dataset (and fitting K the first time) takes
@@ -333,7 +333,7 @@ func (e *evolutionPage) startOn(workers int, give func()) tea.Cmd {
 		if h != nil {
 			h.Close() // the run's lock, even if the app is gone
 		}
-		return workDoneMsg{tab: tabEvolution, stream: id, err: err}
+		return workDoneMsg{stream: id, err: err}
 	})
 	return tea.Batch(execute, events)
 }

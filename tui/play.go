@@ -94,6 +94,18 @@ func newPlayPage(env *common.Env, st *common.Styles, keys common.KeyMap) *playPa
 
 func (p *playPage) Title() string { return "Play" }
 
+// Owns: the engine's moves and thoughts, the clock's ticks, a chromosome
+// sent from the Evolution tab, and the lobby's messages (the lobby is the
+// tab's other side).
+func (p *playPage) Owns(msg tea.Msg) bool {
+	switch msg.(type) {
+	case engineMoveMsg, engineInfoMsg, common.UseChromosomeMsg, clockTick,
+		lobbyChangedMsg, lobbyClosedMsg, gameTickMsg, gameSavedMsg:
+		return true
+	}
+	return false
+}
+
 func (p *playPage) SetSize(w, h int) { p.w, p.h = w, h }
 
 func (p *playPage) Init() tea.Cmd {

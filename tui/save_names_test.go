@@ -24,7 +24,7 @@ func TestSavesAtOnceKeepEveryOne(t *testing.T) {
 		says   string
 	}{
 		{saves.Tournaments, func(a *App) {
-			a.Update(workDoneMsg{tab: tabTournament, rep: &arena.Report{Players: []string{"x", "y"}, Games: 2, Reason: "complete"}})
+			a.Update(workDoneMsg{to: &a.pages[tabTournament].(*tournamentPage).workTab, rep: &arena.Report{Players: []string{"x", "y"}, Games: 2, Reason: "complete"}})
 		}, func(a *App) string { return a.pages[tabTournament].(*tournamentPage).status }, "saved as tournament tui-"},
 		{saves.Runs, func(a *App) { tuitest.Keys(a, "3s") }, // the run is created; its work is a command, not run here
 			func(a *App) string { return a.pages[tabEvolution].(*evolutionPage).status }, "saved as run tui-"},

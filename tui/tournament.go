@@ -65,7 +65,7 @@ type tournamentPage struct {
 }
 
 func newTournamentPage(env *common.Env, st *common.Styles, keys common.KeyMap) *tournamentPage {
-	t := &tournamentPage{workTab: newWorkTab(env, st, keys, tabTournament, false), tc: 3, rounds: 1, workers: env.DefaultWorkers(), seed: 1}
+	t := &tournamentPage{workTab: newWorkTab(env, st, keys, false), tc: 3, rounds: 1, workers: env.DefaultWorkers(), seed: 1}
 	t.refresh()
 	return t
 }
@@ -319,9 +319,9 @@ func (t *tournamentPage) start() tea.Cmd {
 		t.status = fmt.Sprintf("running on %d workers, this session's share of the server", workers)
 	}
 	events := t.follow(bus.Subscribe())
-	play := t.background(bus, give, func() tea.Msg {
+	play := t.background(bus, give, func() workDoneMsg {
 		rep, err := tour.Run(ctx)
-		return workDoneMsg{tab: tabTournament, stream: run, rep: rep, err: err, settings: tourSettings(tour)}
+		return workDoneMsg{stream: run, rep: rep, err: err, settings: tourSettings(tour)}
 	})
 	return tea.Batch(play, events)
 }

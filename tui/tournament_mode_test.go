@@ -17,11 +17,11 @@ import (
 func TestTournamentModes(t *testing.T) {
 	game := arena.GameResult{White: "full", Black: "seed000", StartFEN: core.StartFEN, Outcome: core.Draw, Reason: "agreed"}
 	finished := func(a *App, tp *tournamentPage) {
-		a.Update(workEventMsg{tab: tabTournament, stream: tp.streamID, ev: arena.GameFinished{Game: 1, Result: game}})
-		a.Update(workDoneMsg{tab: tabTournament, stream: tp.streamID, rep: &arena.Report{Players: []string{"full", "seed000"}, Games: 1, Reason: "complete"}})
+		a.Update(workEventMsg{to: &tp.workTab, stream: tp.streamID, ev: arena.GameFinished{Game: 1, Result: game}})
+		a.Update(workDoneMsg{to: &tp.workTab, stream: tp.streamID, rep: &arena.Report{Players: []string{"full", "seed000"}, Games: 1, Reason: "complete"}})
 	}
 	stopped := func(a *App, tp *tournamentPage) {
-		a.Update(workDoneMsg{tab: tabTournament, stream: tp.streamID, err: errors.New("cancelled")})
+		a.Update(workDoneMsg{to: &tp.workTab, stream: tp.streamID, err: errors.New("cancelled")})
 	}
 	cases := []struct {
 		name   string

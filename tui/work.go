@@ -8,17 +8,17 @@ import (
 	"github.com/evochess/evochess/tui/common"
 )
 
-// workEventMsg is an event of the work (a tournament, a run) that tab
-// follows, from its stream number stream; workDoneMsg the work's end,
+// workEventMsg is an event of the work (a tournament, a run) that the tab
+// to follows, from its stream number stream; workDoneMsg the work's end,
 // with the report of a tournament.
 type workEventMsg struct {
-	tab    tabID
+	to     *workTab
 	stream int
 	ev     arena.Event
 }
 
 type workDoneMsg struct {
-	tab      tabID
+	to       *workTab
 	stream   int
 	rep      *arena.Report
 	err      error
@@ -36,20 +36,30 @@ type workTab struct {
 
 	form      form
 	status    string
-	tab       tabID
 	skipMoves bool         // the tab draws no games in progress
 	streamID  int          // the stream followed: what is still on its way from an older one is dropped
 	shared    *common.Live // ours, for other sessions to watch
 	watching  *common.Live // another session's, watched
 }
 
-func newWorkTab(env *common.Env, st *common.Styles, keys common.KeyMap, tab tabID, skipMoves bool) workTab {
-	return workTab{env: env, st: st, keys: keys, form: form{st: st}, tab: tab, skipMoves: skipMoves}
+func newWorkTab(env *common.Env, st *common.Styles, keys common.KeyMap, skipMoves bool) workTab {
+	return workTab{env: env, st: st, keys: keys, form: form{st: st}, skipMoves: skipMoves}
 }
 
 func (w *workTab) SetSize(width, height int) { w.w, w.h = width, height }
 func (w *workTab) Init() tea.Cmd             { return nil }
 func (w *workTab) Capturing() bool           { return false }
+
+// Owns: the events and the end of the work the tab follows.
+func (w *workTab) Owns(msg tea.Msg) bool {
+	switch msg := msg.(type) {
+	case workEventMsg:
+		return msg.to == w
+	case workDoneMsg:
+		return msg.to == w
+	}
+	return false
+}
 
 // workPage is what a tab of work does its own way.
 type workPage interface {
@@ -102,8 +112,8 @@ func (w *workTab) setupKey(msg tea.KeyMsg, start, watch func() tea.Cmd) tea.Cmd 
 
 // follow delivers sub's events to the tab, as its current stream's.
 func (w *workTab) follow(sub *arena.Subscription) tea.Cmd {
-	tab, id := w.tab, w.streamID
-	return common.Stream(w.env.Ctx, sub, w.skipMoves, func(ev arena.Event) tea.Msg { return workEventMsg{tab, id, ev} })
+	id := w.streamID
+	return common.Stream(w.env.Ctx, sub, w.skipMoves, func(ev arena.Event) tea.Msg { return workEventMsg{w, id, ev} })
 }
 
 // background is the command that does the tab's work off the UI's
@@ -111,12 +121,14 @@ func (w *workTab) follow(sub *arena.Subscription) tea.Cmd {
 // everyone following: the work leaves the hub before its last event,
 // streamEnd, goes on bus, so that a watcher either sees the end or never
 // starts, and every stream of bus ends there, none left waiting. Its
-// message is work's, which says how the work went.
-func (w *workTab) background(bus *arena.Bus, give func(), work func() tea.Msg) tea.Cmd {
+// message is work's, which says how the work went, for this tab.
+func (w *workTab) background(bus *arena.Bus, give func(), work func() workDoneMsg) tea.Cmd {
 	hub, shared := w.env.Hub, w.shared
 	return func() tea.Msg {
 		defer give()
 		done := work()
+		done.to = w
+
 		hub.Remove(shared)
 		bus.Publish(common.StreamEnd{}) // after every event of the work
 		return done
