@@ -6,7 +6,7 @@ import (
 	"os"
 	"time"
 
-	"github.com/evochess/evochess/tui"
+	"github.com/evochess/evochess/tui/components"
 )
 
 // plainProgressEvery is how often a progress line is written when stderr
@@ -41,7 +41,7 @@ func (p *progressLine) show(done, total int, text string) {
 	if p.terminal {
 		bar := ""
 		if total > 0 {
-			bar = tui.ProgressBar(done, total, 30) + " "
+			bar = components.ProgressBar(done, total, 30) + " "
 		}
 		fmt.Fprintf(p.w, "\r%s%s   ", bar, text)
 		p.drawn = true

@@ -13,6 +13,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/evochess/evochess/tui/common"
+	"github.com/evochess/evochess/tui/components"
 )
 
 // page is one tab: a model with a size and its own help.
@@ -140,7 +141,6 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return a, a.send(a.active, msg)
 	}
 	if i := a.owner(msg); i != tabNone {
-
 		return a, a.send(i, msg)
 	}
 	return a, a.send(a.active, msg)
@@ -229,7 +229,7 @@ func (a *App) View() string {
 	for i, p := range a.pages {
 		if n, ok := p.(noticer); ok {
 			if s := n.notice(tabID(i) == a.active); s != "" {
-				bar = strings.Join(tabs, "") + "  " + a.st.Header.Render(truncate("» "+s, max(a.w-x-2, 4)))
+				bar = strings.Join(tabs, "") + "  " + a.st.Header.Render(components.Truncate("» "+s, max(a.w-x-2, 4)))
 				break
 			}
 		}
@@ -244,6 +244,6 @@ func (a *App) View() string {
 	}
 	body = a.st.NewStyle().MaxHeight(bodyH).MaxWidth(a.w).Render(body)
 	body += strings.Repeat("\n", max(bodyH-lipgloss.Height(body), 0))
-	footer := truncate(a.help.ShortHelpView(append(a.pages[a.active].ShortHelp(), a.keys.GlobalHelp()...)), a.w)
+	footer := components.Truncate(a.help.ShortHelpView(append(a.pages[a.active].ShortHelp(), a.keys.GlobalHelp()...)), a.w)
 	return bar + "\n\n" + body + "\n" + footer
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/evochess/evochess/ga"
 	"github.com/evochess/evochess/saves"
 	"github.com/evochess/evochess/tui/common"
+	"github.com/evochess/evochess/tui/components"
 )
 
 var evoTCs = []string{"depth=1", "depth=2", "depth=3", "nodes=300", "nodes=1000", "nodes=2000", "nodes=5000", "nodes=20000"}
@@ -21,7 +22,7 @@ var evoTCs = []string{"depth=1", "depth=2", "depth=3", "nodes=300", "nodes=1000"
 // evolutionPage is the Evolution tab: start or resume a run, watch it,
 // tune it.
 type evolutionPage struct {
-	workTab
+	components.WorkTab
 	mode evoMode
 
 	// Set-up.
@@ -54,10 +55,10 @@ type evolutionPage struct {
 }
 
 func newEvolutionPage(env *common.Env, st *common.Styles, keys common.KeyMap) *evolutionPage {
-	e := &evolutionPage{workTab: newWorkTab(env, st, keys, true), method: 2, tc: 2, workers: env.DefaultWorkers(), seed: 1}
-	e.form.fields = e.formFields()
+	e := &evolutionPage{WorkTab: components.NewWorkTab(env, st, keys, true), method: 2, tc: 2, workers: env.DefaultWorkers(), seed: 1}
+	e.Form.Fields = e.formFields()
 	e.applyMethodDefaults()
-	e.refresh()
+	e.Refresh()
 	return e
 }
 
@@ -81,7 +82,7 @@ func indexOf(list []string, s string) int {
 
 func (e *evolutionPage) Title() string { return "Evolution" }
 func (e *evolutionPage) ShortHelp() []key.Binding {
-	k := e.keys
+	k := e.Keys
 	if e.mode.live() {
 		return []key.Binding{k.Pause, k.Stop, k.GeneView, k.MutUp, k.PopUp, k.DepthUp, k.SendBest, k.KeepBest}
 	}
@@ -89,28 +90,28 @@ func (e *evolutionPage) ShortHelp() []key.Binding {
 }
 
 func (e *evolutionPage) FullHelp() [][]key.Binding {
-	k := e.keys
+	k := e.Keys
 	return [][]key.Binding{{k.Up, k.Down, k.Left, k.Right, k.Start, k.Watch, k.Tune}, {k.Pause, k.Stop, k.Back, k.GeneView, k.NextGenes}, {k.MutUp, k.MutDown, k.PopUp, k.PopDown, k.DepthUp, k.DepthDown}, {k.GamesUp, k.GamesDown, k.Validate, k.SendBest, k.KeepBest, k.NextTable}}
 }
 
-func (e *evolutionPage) Update(msg tea.Msg) (tea.Model, tea.Cmd) { return e, e.update(e, msg) }
+func (e *evolutionPage) Update(msg tea.Msg) (tea.Model, tea.Cmd) { return e, e.Handle(e, msg) }
 
-func (e *evolutionPage) setup() bool { return e.mode == evoSetup }
+func (e *evolutionPage) Setup() bool { return e.mode == evoSetup }
 
 // finish: the run has ended, by itself or stopped.
-func (e *evolutionPage) finish(msg workDoneMsg) {
+func (e *evolutionPage) Finish(msg components.WorkDoneMsg) {
 	e.to(evoEnded)
-	if msg.err != nil {
-		e.status = "stopped: " + e.env.ErrText(msg.err)
+	if msg.Err != nil {
+		e.Status = "stopped: " + e.Env.ErrText(msg.Err)
 	}
 }
 
 // refresh lists the saved runs that can be resumed, the session's own
 // (resuming writes to the run), and the datasets.
-func (e *evolutionPage) refresh() {
-	e.resumable = e.env.OwnNames(saves.Runs)
+func (e *evolutionPage) Refresh() {
+	e.resumable = e.Env.OwnNames(saves.Runs)
 	e.resume = min(e.resume, len(e.resumable))
-	e.datasets = e.env.SavedNames(saves.Datasets)
+	e.datasets = e.Env.SavedNames(saves.Datasets)
 	e.dataset = min(e.dataset, max(len(e.datasets)-1, 0))
 }
 
@@ -123,22 +124,22 @@ func (e *evolutionPage) tunePreset() {
 	e.applyMethodDefaults()
 	e.preset = max(indexOf(core.PresetNames(), "full"), 0)
 	e.validate = 10
-	e.form.focusOn("dataset")
-	e.refresh()
+	e.Form.FocusOn("dataset")
+	e.Refresh()
 	if len(e.datasets) == 0 {
-		e.status = "no dataset yet: make one with evochess selfplay --name NAME (or saves import FILE.epd)"
+		e.Status = "no dataset yet: make one with evochess selfplay --name NAME (or saves import FILE.epd)"
 		return
 	}
-	e.status = "tuning full on " + e.datasets[e.dataset] + " (←→ another dataset) — s starts"
+	e.Status = "tuning full on " + e.datasets[e.dataset] + " (←→ another dataset) — s starts"
 }
 
-func (e *evolutionPage) event(ev arena.Event) {
+func (e *evolutionPage) Event(ev arena.Event) {
 	switch ev := ev.(type) {
 	case common.StreamEnd:
 		if e.mode == evoWatching {
 			e.to(evoWatched)
-			if e.status == "" || strings.HasPrefix(e.status, "watching") {
-				e.status = "the run ended"
+			if e.Status == "" || strings.HasPrefix(e.Status, "watching") {
+				e.Status = "the run ended"
 			}
 		}
 	case ga.GenerationDone:
@@ -147,11 +148,11 @@ func (e *evolutionPage) event(ev arena.Event) {
 	case ga.ParamChanged:
 		e.settings.Apply(ev.Change.Param, ev.Change.New)
 		e.changes = append(e.changes, ev.Change)
-		e.status = fmt.Sprintf("generation %d: %s %s → %s", ev.Change.Generation, ev.Change.Param, ev.Change.Old, ev.Change.New)
+		e.Status = fmt.Sprintf("generation %d: %s %s → %s", ev.Change.Generation, ev.Change.Param, ev.Change.Old, ev.Change.New)
 	case ga.RunPaused:
-		e.status = fmt.Sprintf("paused before generation %d", ev.Generation)
+		e.Status = fmt.Sprintf("paused before generation %d", ev.Generation)
 	case ga.RunFinished:
-		e.status = ev.String()
+		e.Status = ev.String()
 		if e.mode == evoWatching {
 			e.to(evoWatched) // the run view stays until esc
 		}
@@ -167,8 +168,8 @@ func (e *evolutionPage) event(ev arena.Event) {
 	}
 }
 
-func (e *evolutionPage) key(msg tea.KeyMsg) tea.Cmd {
-	k := e.keys
+func (e *evolutionPage) Key(msg tea.KeyMsg) tea.Cmd {
+	k := e.Keys
 	if e.mode != evoSetup { // a run's view, whatever its state
 		switch {
 		case key.Matches(msg, k.GeneView):
@@ -184,11 +185,11 @@ func (e *evolutionPage) key(msg tea.KeyMsg) tea.Cmd {
 		switch {
 		case key.Matches(msg, k.Back):
 			e.to(evoSetup)
-			e.status = ""
+			e.Status = ""
 		case key.Matches(msg, k.NextTable):
 			e.table++
 		default:
-			e.status = "watching another session's run: only it can tune, pause or stop it (esc leaves)"
+			e.Status = "watching another session's run: only it can tune, pause or stop it (esc leaves)"
 		}
 		return nil
 	case evoRunning:
@@ -214,28 +215,28 @@ func (e *evolutionPage) key(msg tea.KeyMsg) tea.Cmd {
 		e.tunePreset()
 		return nil
 	}
-	return e.setupKey(msg, e.start, e.watch)
+	return e.SetupKey(msg, e.start, e.watch)
 }
 
 // watch follows another session's run live.
 func (e *evolutionPage) watch() tea.Cmd {
-	return e.watchOther(common.LiveRun, func(l *common.Live) error {
+	return e.WatchOther(common.LiveRun, func(l *common.Live) error {
 		_, _, hist, settings := l.Snapshot()
 		schema, err := core.Preset(settings.Preset)
 		if err != nil {
 			return err
 		}
 		e.to(evoWatching)
-		e.watching, e.run, e.name = l, nil, "" // not our run: kept players are named evolved-…
+		e.Watching, e.run, e.name = l, nil, "" // not our run: kept players are named evolved-…
 		e.settings, e.schema, e.history = settings, schema, hist
 		return nil
 	})
 }
 
 func (e *evolutionPage) start() tea.Cmd {
-	workers, give := e.env.CPU.Take(e.workers)
+	workers, give := e.Env.CPU.Take(e.workers)
 	if workers == 0 {
-		e.status = "this session's workers are all busy (its tournament, or the Play tab's engine): wait for them to finish"
+		e.Status = "this session's workers are all busy (its tournament, or the Play tab's engine): wait for them to finish"
 		return nil
 	}
 	cmd := e.startOn(workers, give)
@@ -251,20 +252,20 @@ func (e *evolutionPage) startOn(workers int, give func()) tea.Cmd {
 	var r *ga.Run
 	var h *saves.RunHandle
 	var err error
-	if e.env.Data != nil { // creating or resuming a run is a save
-		if err := e.env.BeforeSave(0); err != nil {
-			e.status = "not started: " + e.env.ErrText(err)
+	if e.Env.Data != nil { // creating or resuming a run is a save
+		if err := e.Env.BeforeSave(0); err != nil {
+			e.Status = "not started: " + e.Env.ErrText(err)
 			return nil
 		}
 	}
 	if e.resume > 0 {
-		if e.env.Data == nil {
-			e.status = "no data directory"
+		if e.Env.Data == nil {
+			e.Status = "no data directory"
 			return nil
 		}
 		e.name = e.resumable[e.resume-1]
-		if h, r, err = e.env.Data.ResumeRun(e.name, workers); err != nil {
-			e.status = e.env.ErrText(err)
+		if h, r, err = e.Env.Data.ResumeRun(e.name, workers); err != nil {
+			e.Status = e.Env.ErrText(err)
 			return nil
 		}
 		e.history = append([]ga.GenStats(nil), r.History...)
@@ -275,51 +276,51 @@ func (e *evolutionPage) startOn(workers int, give func()) tea.Cmd {
 		s.TC, s.Workers, s.Seed = evoTCs[e.tc], workers, uint64(e.seed)
 		s.ValidateEvery = e.validate
 		if s.Fitness == ga.FitnessPositions {
-			if e.env.Data == nil || len(e.datasets) == 0 {
-				e.status = "fitness positions needs a dataset: make one with evochess selfplay --name NAME"
+			if e.Env.Data == nil || len(e.datasets) == 0 {
+				e.Status = "fitness positions needs a dataset: make one with evochess selfplay --name NAME"
 				return nil
 			}
 			s.Dataset = e.datasets[e.dataset]
 		}
-		if e.env.Data == nil {
+		if e.Env.Data == nil {
 			r, err = ga.NewRun(s, nil)
-		} else if h, r, err = e.env.Data.StartRun(s, "tui-"+saves.Stamp(time.Now()), true); err == nil {
-			e.env.Saves.Saved(saves.Runs, h.Name)
+		} else if h, r, err = e.Env.Data.StartRun(s, "tui-"+saves.Stamp(time.Now()), true); err == nil {
+			e.Env.Saves.Saved(saves.Runs, h.Name)
 			e.name = h.Name
 		}
 		if err != nil {
-			e.status = e.env.ErrText(err)
+			e.Status = e.Env.ErrText(err)
 			return nil
 		}
 		e.history = nil
 	}
 	if h != nil {
-		if err := h.Begin(r, e.env.GenerationRoom()); err != nil {
+		if err := h.Begin(r, e.Env.GenerationRoom()); err != nil {
 			h.Close()
-			e.status = e.env.ErrText(err)
+			e.Status = e.Env.ErrText(err)
 			return nil
 		}
 	}
 	e.to(evoRunning)
-	id := e.streamID
-	e.run, e.handle, e.settings, e.schema, e.watching = r, h, r.Settings, r.Schema(), nil
-	e.shared = e.env.Hub.AddRun(fmt.Sprintf("%s on %s by %s", r.Settings.Method, r.Settings.Preset, e.env.Name()), r.Settings, e.env, r.Bus())
-	e.status = "running"
+	id := e.StreamID
+	e.run, e.handle, e.settings, e.schema, e.Watching = r, h, r.Settings, r.Schema(), nil
+	e.Shared = e.Env.Hub.AddRun(fmt.Sprintf("%s on %s by %s", r.Settings.Method, r.Settings.Preset, e.Env.Name()), r.Settings, e.Env, r.Bus())
+	e.Status = "running"
 	if workers < e.workers {
-		e.status += fmt.Sprintf(" on %d workers, this session's share of the server", workers)
+		e.Status += fmt.Sprintf(" on %d workers, this session's share of the server", workers)
 	}
 	if e.name != "" {
-		e.status += " (saved as run " + e.name + ")"
+		e.Status += " (saved as run " + e.name + ")"
 	}
-	ctx, cancel := context.WithCancel(e.env.Ctx)
+	ctx, cancel := context.WithCancel(e.Env.Ctx)
 	e.cancel = cancel
-	r.Remote = e.env.Remote(ctx, e.name)
+	r.Remote = e.Env.Remote(ctx, e.name)
 	var data *saves.Dir
 	if r.Settings.Fitness == ga.FitnessPositions {
-		data = e.env.DirOf(saves.Datasets, r.Settings.Dataset)
+		data = e.Env.DirOf(saves.Datasets, r.Settings.Dataset)
 	}
-	events := e.follow(r.Bus().Subscribe())
-	execute := e.background(r.Bus(), give, func() workDoneMsg {
+	events := e.Follow(r.Bus().Subscribe())
+	execute := e.Background(r.Bus(), give, func() components.WorkDoneMsg {
 		var err error
 		if data != nil {
 			// Loading the dataset (and fitting K the first time) takes
@@ -333,7 +334,7 @@ func (e *evolutionPage) startOn(workers int, give func()) tea.Cmd {
 		if h != nil {
 			h.Close() // the run's lock, even if the app is gone
 		}
-		return workDoneMsg{stream: id, err: err}
+		return components.WorkDoneMsg{Stream: id, Err: err}
 	})
 	return tea.Batch(execute, events)
 }

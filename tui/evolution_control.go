@@ -16,21 +16,21 @@ import (
 // runKey takes the keys of this session's run as it goes on: pause, stop,
 // its settings for the next generation, and its best so far.
 func (e *evolutionPage) runKey(msg tea.KeyMsg) tea.Cmd {
-	k := e.keys
+	k := e.Keys
 	switch {
 	case key.Matches(msg, k.Pause):
 		if e.paused {
 			e.run.Resume()
-			e.status = "resumed"
+			e.Status = "resumed"
 		} else {
 			e.run.Pause()
-			e.status = "pausing at the end of this generation…"
+			e.Status = "pausing at the end of this generation…"
 		}
 		e.paused = !e.paused
 	case key.Matches(msg, k.Stop):
 		e.run.Stop()
 		e.run.Resume()
-		e.status = "stopping at the end of this generation…"
+		e.Status = "stopping at the end of this generation…"
 	case key.Matches(msg, k.MutUp), key.Matches(msg, k.MutDown):
 		s := e.settings
 		f := 1.25
@@ -72,33 +72,33 @@ func (e *evolutionPage) runKey(msg tea.KeyMsg) tea.Cmd {
 
 func (e *evolutionPage) set(param, value string) {
 	if err := e.run.Set(param, value); err != nil {
-		e.status = err.Error()
+		e.Status = err.Error()
 		return
 	}
-	e.status = fmt.Sprintf("%s → %s at the next generation", param, value)
+	e.Status = fmt.Sprintf("%s → %s at the next generation", param, value)
 }
 
 func (e *evolutionPage) sendBest() tea.Cmd {
 	if e.run == nil || len(e.history) == 0 {
-		e.status = "no generation yet"
+		e.Status = "no generation yet"
 		return nil
 	}
 	last := e.history[len(e.history)-1]
 	if last.BestGenes == nil {
-		e.status = "the best genome of a resumed generation is in the run's file: play it with population=" + e.name + "#best"
+		e.Status = "the best genome of a resumed generation is in the run's file: play it with population=" + e.name + "#best"
 		return nil
 	}
 	c := &core.Chromosome{Schema: e.schema, Values: append([]float64(nil), last.BestGenes...)}
 	name := fmt.Sprintf("%s#%d", e.name, last.BestID)
-	e.status = "sent the best to Play (tab 1)"
+	e.Status = "sent the best to Play (tab 1)"
 	return func() tea.Msg { return common.UseChromosomeMsg{Name: name, Chromosome: c} }
 }
 
 // keepBest stores the current best as a named player of the library: it
 // then plays in tournaments (Tournament tab) and anywhere as player=NAME.
 func (e *evolutionPage) keepBest() {
-	if e.env.Data == nil || len(e.history) == 0 || e.history[len(e.history)-1].BestGenes == nil {
-		e.status = "nothing to keep yet"
+	if e.Env.Data == nil || len(e.history) == 0 || e.history[len(e.history)-1].BestGenes == nil {
+		e.Status = "nothing to keep yet"
 		return
 	}
 	last := e.history[len(e.history)-1]
@@ -113,17 +113,17 @@ func (e *evolutionPage) keepBest() {
 	}
 	p := &saves.Player{Name: name, Chromosome: c, Search: mode, PlainQuiescence: e.settings.PlainQuiescence, TC: e.settings.TC,
 		Source: fmt.Sprintf("run %s generation %d best (genome %d)", e.name, last.Generation, last.BestID)}
-	if err := e.env.BeforeSave(0); err != nil {
-		e.status = "not kept: " + e.env.ErrText(err)
+	if err := e.Env.BeforeSave(0); err != nil {
+		e.Status = "not kept: " + e.Env.ErrText(err)
 		return
 	}
-	name, err := e.env.Data.SaveFreshPlayer(p)
+	name, err := e.Env.Data.SaveFreshPlayer(p)
 	if err != nil {
-		e.status = e.env.ErrText(err)
+		e.Status = e.Env.ErrText(err)
 		return
 	}
-	e.env.Saves.Saved(saves.Players, name+".json")
-	e.status = "kept as player " + name + ": it is in the Tournament tab's list"
+	e.Env.Saves.Saved(saves.Players, name+".json")
+	e.Status = "kept as player " + name + ": it is in the Tournament tab's list"
 }
 
 // validateSteps are the intervals V cycles through.

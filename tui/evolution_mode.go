@@ -23,13 +23,13 @@ func (m evoMode) live() bool { return m == evoRunning || m == evoWatching }
 func (e *evolutionPage) to(m evoMode) {
 	switch m {
 	case evoSetup:
-		e.run, e.history, e.watching = nil, nil, nil
-		e.streamID++ // drop what is left of the shown run's events
+		e.run, e.history, e.Watching = nil, nil, nil
+		e.StreamID++ // drop what is left of the shown run's events
 	case evoRunning, evoWatching:
-		e.streamID++ // a new stream
+		e.StreamID++ // a new stream
 		e.paused, e.games, e.playing, e.changes, e.current = false, 0, 0, nil, nil
 	case evoEnded:
-		e.shared, e.handle = nil, nil // released by the run's own goroutine
+		e.Shared, e.handle = nil, nil // released by the run's own goroutine
 	}
 	e.mode = m
 }

@@ -6,6 +6,8 @@ import (
 	"sort"
 
 	"github.com/charmbracelet/lipgloss"
+
+	"github.com/evochess/evochess/tui/components"
 )
 
 // fitnessView is the run's figures over the generations in w × h cells:
@@ -32,12 +34,12 @@ func (e *evolutionPage) fitnessView(w, h int) string {
 	validation := ""
 	if len(elo) > 1 {
 		rows -= 5
-		validation = "\n" + plotFigure(e.st, "validation Elo", []plotLine{{name: "v gen 0", values: elo}, {name: "v default", values: eloFull, minor: true}},
+		validation = "\n" + components.PlotFigure(e.St, "validation Elo", []components.PlotLine{{Name: "v gen 0", Values: elo}, {Name: "v default", Values: eloFull, Minor: true}},
 			validated[0], validated[len(validated)-1], w, 3)
 	}
 	fitH := max(rows*2/3, 3)
-	return plotFigure(e.st, "fitness", []plotLine{{name: "best", values: best}, {name: "mean", values: mean, minor: true}}, first, last, w, fitH) + "\n" +
-		plotFigure(e.st, "diversity", []plotLine{{values: div}}, first, last, w, max(rows-fitH, 2)) + validation
+	return components.PlotFigure(e.St, "fitness", []components.PlotLine{{Name: "best", Values: best}, {Name: "mean", Values: mean, Minor: true}}, first, last, w, fitH) + "\n" +
+		components.PlotFigure(e.St, "diversity", []components.PlotLine{{Values: div}}, first, last, w, max(rows-fitH, 2)) + validation
 }
 
 // genePlotView is seed 003's figures 2 and 3 for any schema: per gene, the
@@ -48,7 +50,7 @@ func (e *evolutionPage) fitnessView(w, h int) string {
 // widest spread (std over the gene's initial range, last generation)
 // come first and G pages through the rest.
 func (e *evolutionPage) genePlotView(w, h int) string {
-	st := e.st
+	st := e.St
 	if len(e.history) == 0 {
 		return ""
 	}
@@ -66,7 +68,7 @@ func (e *evolutionPage) genePlotView(w, h int) string {
 	// shows all, in its order, however low the window; more page.
 	per := len(genes)
 	if per > allGenes {
-		per = min(per, gridCapacity(w, h-2), 12)
+		per = min(per, components.GridCapacity(w, h-2), 12)
 	}
 	if per < len(genes) {
 		spread := func(i int) float64 {
@@ -82,7 +84,7 @@ func (e *evolutionPage) genePlotView(w, h int) string {
 	pages := (len(genes) + per - 1) / per
 	from := e.genePage % pages * per
 	shown := genes[from:min(from+per, len(genes))]
-	var panels []plotPanel
+	var panels []components.PlotPanel
 	for _, i := range shown {
 		var mean, lo, hi, std []float64
 		for _, hs := range e.history {
@@ -91,11 +93,11 @@ func (e *evolutionPage) genePlotView(w, h int) string {
 				mean, lo, hi, std = append(mean, m), append(lo, m-s), append(hi, m+s), append(std, s)
 			}
 		}
-		p := plotPanel{title: fmt.Sprintf("%s %.3g ± %.2g", e.schema.Genes[i].Name, last.GeneMean[i], tiny0(last.GeneStd[i])),
-			lines: []plotLine{{name: "mean", values: mean}, {name: "mean ± std", values: lo, minor: true}, {values: hi, minor: true}}}
+		p := components.PlotPanel{Title: fmt.Sprintf("%s %.3g ± %.2g", e.schema.Genes[i].Name, last.GeneMean[i], tiny0(last.GeneStd[i])),
+			Lines: []components.PlotLine{{Name: "mean", Values: mean}, {Name: "mean ± std", Values: lo, Minor: true}, {Values: hi, Minor: true}}}
 		if e.plots == 2 {
-			p.title = fmt.Sprintf("%s std %.2g (gen 0: %.2g)", e.schema.Genes[i].Name, tiny0(last.GeneStd[i]), tiny0(std[0]))
-			p.lines = []plotLine{{values: std}}
+			p.Title = fmt.Sprintf("%s std %.2g (gen 0: %.2g)", e.schema.Genes[i].Name, tiny0(last.GeneStd[i]), tiny0(std[0]))
+			p.Lines = []components.PlotLine{{Values: std}}
 		}
 		panels = append(panels, p)
 	}
@@ -109,12 +111,12 @@ func (e *evolutionPage) genePlotView(w, h int) string {
 	}
 	// The foot says what every panel's lines and x axis are.
 	foot := fmt.Sprintf("x: generation %d … %d; each plot on its own scale", e.history[0].Generation, last.Generation)
-	legend := plotLegend(st, panels[0].lines)
+	legend := components.PlotLegend(st, panels[0].Lines)
 	if legend != "" {
 		legend += "   "
 	}
-	foot = legend + st.Dim.Render(truncate(foot, w-lipgloss.Width(legend)))
-	return truncate(st.Header.Render(title)+st.Dim.Render(which), w) + "\n" + plotGrid(st, panels, w, h-2) + "\n" + foot
+	foot = legend + st.Dim.Render(components.Truncate(foot, w-lipgloss.Width(legend)))
+	return components.Truncate(st.Header.Render(title)+st.Dim.Render(which), w) + "\n" + components.PlotGrid(st, panels, w, h-2) + "\n" + foot
 }
 
 // allGenes is the most genes the per-gene plots show at once whatever the

@@ -7,26 +7,27 @@ import (
 	"github.com/evochess/evochess/core"
 	"github.com/evochess/evochess/ga"
 	"github.com/evochess/evochess/tui/common"
+	"github.com/evochess/evochess/tui/components"
 )
 
 // formFields are the set-up form's fields.
-func (e *evolutionPage) formFields() []formField {
-	return []formField{
-		{label: "run", value: e.runLabel, adjust: func(d int) { e.resume = cycle(e.resume, d, len(e.resumable)+1) }},
-		{label: "method", value: func() string { return ga.Methods[e.method] }, adjust: func(d int) {
-			e.method = cycle(e.method, d, len(ga.Methods))
+func (e *evolutionPage) formFields() []components.Field {
+	return []components.Field{
+		{Label: "run", Value: e.runLabel, Adjust: func(d int) { e.resume = components.Cycle(e.resume, d, len(e.resumable)+1) }},
+		{Label: "method", Value: func() string { return ga.Methods[e.method] }, Adjust: func(d int) {
+			e.method = components.Cycle(e.method, d, len(ga.Methods))
 			e.applyMethodDefaults()
 		}},
-		choiceField("chromosome", core.PresetNames(), &e.preset),
-		choiceField("fitness", ga.Fitnesses, &e.fitness),
-		numberField("population", &e.pop, 2, 2, 200),
-		numberField("generations", &e.gens, 5, 1, 100000),
-		choiceField("search", evoTCs, &e.tc),
-		workersField("workers", &e.workers, e.env),
-		numberField("seed", &e.seed, 1, 1, math.MaxInt),
-		{label: "dataset", value: e.datasetLabel, adjust: func(d int) {
+		components.ChoiceField("chromosome", core.PresetNames(), &e.preset),
+		components.ChoiceField("fitness", ga.Fitnesses, &e.fitness),
+		components.NumberField("population", &e.pop, 2, 2, 200),
+		components.NumberField("generations", &e.gens, 5, 1, 100000),
+		components.ChoiceField("search", evoTCs, &e.tc),
+		components.WorkersField("workers", &e.workers, e.Env),
+		components.NumberField("seed", &e.seed, 1, 1, math.MaxInt),
+		{Label: "dataset", Value: e.datasetLabel, Adjust: func(d int) {
 			if len(e.datasets) > 0 {
-				e.dataset = cycle(e.dataset, d, len(e.datasets))
+				e.dataset = components.Cycle(e.dataset, d, len(e.datasets))
 			}
 		}},
 	}
@@ -53,21 +54,21 @@ func (e *evolutionPage) datasetLabel() string {
 }
 
 func (e *evolutionPage) setupView() string {
-	st, f := e.st, &e.form
-	f.begin()
+	st, f := e.St, &e.Form
+	f.Begin()
 	live := ""
-	if others := e.env.Hub.Others(common.LiveRun, e.env); len(others) > 0 {
+	if others := e.Env.Hub.Others(common.LiveRun, e.Env); len(others) > 0 {
 		live = st.Header.Render("live in another session: " + others[0].Name + " — v watches it")
 	}
-	f.text(st.Title.Render("Evolution")+st.Dim.Render("   ↑↓ choose · ←→ change · s starts · T tunes full on a dataset"), live)
-	for i := range f.fields {
-		f.field(i)
+	f.Text(st.Title.Render("Evolution")+st.Dim.Render("   ↑↓ choose · ←→ change · s starts · T tunes full on a dataset"), live)
+	for i := range f.Fields {
+		f.Field(i)
 	}
 	if e.resume > 0 {
-		f.text("", st.Dim.Render("a resumed run keeps its own settings; only workers apply"))
+		f.Text("", st.Dim.Render("a resumed run keeps its own settings; only workers apply"))
 	}
-	if e.status != "" {
-		f.text("", st.Err.Render(e.status))
+	if e.Status != "" {
+		f.Text("", st.Err.Render(e.Status))
 	}
-	return f.view()
+	return f.View()
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/evochess/evochess/ga"
+	"github.com/evochess/evochess/tui/components"
 )
 
 func (e *evolutionPage) View() string {
@@ -19,7 +20,7 @@ func (e *evolutionPage) View() string {
 }
 
 func (e *evolutionPage) runView() string {
-	st := e.st
+	st := e.St
 	s := e.settings
 	var head strings.Builder
 	state := "running"
@@ -55,18 +56,18 @@ func (e *evolutionPage) runView() string {
 		for _, id := range ids[:min(len(ids), 6)] {
 			now = append(now, e.current[id])
 		}
-		head.WriteString("\n" + st.Dim.Render(truncate("playing now: "+strings.Join(now, "  "), e.w)))
+		head.WriteString("\n" + st.Dim.Render(components.Truncate("playing now: "+strings.Join(now, "  "), e.W)))
 	}
-	if e.status != "" {
-		head.WriteString("\n" + st.Dim.Render(truncate(e.status, e.w)))
+	if e.Status != "" {
+		head.WriteString("\n" + st.Dim.Render(components.Truncate(e.Status, e.W)))
 	}
-	head.WriteString(workersView(st, e.env, e.w))
-	h := e.h - strings.Count(head.String(), "\n") - 2 // the head and a blank line
+	head.WriteString(components.WorkersView(st, e.Env, e.W))
+	h := e.H - strings.Count(head.String(), "\n") - 2 // the head and a blank line
 	if e.plots > 0 {
-		return head.String() + "\n\n" + e.genePlotView(e.w, h)
+		return head.String() + "\n\n" + e.genePlotView(e.W, h)
 	}
-	leftW := max(e.w/2, 40)
-	rightW := e.w - leftW - 2
+	leftW := max(e.W/2, 40)
+	rightW := e.W - leftW - 2
 	left := e.fitnessView(leftW, h)
 	right := e.geneView(rightW)
 	return head.String() + "\n\n" + lipgloss.JoinHorizontal(lipgloss.Top, left, "  ", right)
@@ -78,17 +79,17 @@ func (e *evolutionPage) geneView(w int) string {
 	if len(e.history) == 0 {
 		return ""
 	}
-	st := e.st
+	st := e.St
 	schema := e.schema
 	last := e.history[len(e.history)-1]
 	bestVals := last.BestGenes
 	var out strings.Builder
-	tables := tableStarts(schema)
+	tables := components.TableStarts(schema)
 	if len(tables) > 0 && bestVals != nil {
 		t := tables[e.table%len(tables)]
 		name := strings.TrimSuffix(schema.Genes[t].Name, "_a1")
 		out.WriteString(st.Header.Render(name) + st.Dim.Render(" (t: next table)") + "\n")
-		out.WriteString(heatMap(st, bestVals[t:t+64]) + "\n")
+		out.WriteString(components.HeatMap(st, bestVals[t:t+64]) + "\n")
 	}
 	type spread struct {
 		i    int
@@ -105,7 +106,7 @@ func (e *evolutionPage) geneView(w int) string {
 	out.WriteString(st.Header.Render("genes: mean ± std (widest spread)") + "\n")
 	for _, x := range sp[:min(len(sp), 8)] {
 		g := schema.Genes[x.i]
-		out.WriteString(truncate(fmt.Sprintf("%-22s %9.3f ± %.3f", truncate(g.Name, 22), last.GeneMean[x.i], last.GeneStd[x.i]), w) + "\n")
+		out.WriteString(components.Truncate(fmt.Sprintf("%-22s %9.3f ± %.3f", components.Truncate(g.Name, 22), last.GeneMean[x.i], last.GeneStd[x.i]), w) + "\n")
 	}
 	return out.String()
 }

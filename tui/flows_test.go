@@ -66,8 +66,8 @@ func TestFlowMateByMouse(t *testing.T) {
 	p := playOf(a)
 	click := func(sq string) {
 		s, _ := core.ParseSquare(sq)
-		x := 2 + s.File()*p.in.board.sqW + p.in.board.sqW/2
-		y := (7-s.Rank())*p.in.board.sqH + p.in.board.sqH/2 + headerLines
+		x := 2 + s.File()*p.in.Board.SqW + p.in.Board.SqW/2
+		y := (7-s.Rank())*p.in.Board.SqH + p.in.Board.SqH/2 + headerLines
 		a.Update(tea.MouseMsg{X: x, Y: y, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
 		a.View()
 	}
@@ -101,10 +101,10 @@ func TestFlowTournament(t *testing.T) {
 		}
 	}
 	// Saved as the command line saves one: its set-up, players and games.
-	_, name, _ := strings.Cut(tp.status, "saved as tournament ")
+	_, name, _ := strings.Cut(tp.Status, "saved as tournament ")
 	rec, err := a.env.Data.LoadTournament(name)
 	if err != nil {
-		t.Fatalf("status %q: %v", tp.status, err)
+		t.Fatalf("status %q: %v", tp.Status, err)
 	}
 	if want := []string{"--format", "round-robin", "--tc", "depth=1", "--rounds", "1"}; !slices.Equal(rec.Settings[:min(len(want), len(rec.Settings))], want) || len(rec.Players) != 3 {
 		t.Errorf("saved with settings %q, players %q", rec.Settings, rec.Players)

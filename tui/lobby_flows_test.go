@@ -204,8 +204,8 @@ func TestLobbyFlowChallengeToMate(t *testing.T) {
 		} else {
 			g = c.p.shown(t)
 		}
-		if g.view.Role != c.role || g.in.flipped != c.flipped || len(g.view.Moves) != 4 || g.view.Reason != "checkmate" {
-			t.Errorf("%s: role %v flipped %v, %d moves, %q", c.p.app.env.Who, g.view.Role, g.in.flipped, len(g.view.Moves), g.view.Reason)
+		if g.view.Role != c.role || g.in.Flipped != c.flipped || len(g.view.Moves) != 4 || g.view.Reason != "checkmate" {
+			t.Errorf("%s: role %v flipped %v, %d moves, %q", c.p.app.env.Who, g.view.Role, g.in.Flipped, len(g.view.Moves), g.view.Reason)
 		}
 	}
 	// In open access one copy, in the shared games/ folder.

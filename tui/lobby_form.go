@@ -10,6 +10,7 @@ import (
 	"github.com/evochess/evochess/arena"
 	"github.com/evochess/evochess/arena/lobby"
 	"github.com/evochess/evochess/tui/common"
+	"github.com/evochess/evochess/tui/components"
 )
 
 // lobbyClock is a time control the lobby offers: minutes + seconds a move,
@@ -43,7 +44,7 @@ const (
 type lobbyForm struct {
 	kind     lobbyFormKind
 	to       lobby.User // the challenged
-	f        form
+	f        components.Form
 	clock    int
 	color    int
 	rated    bool
@@ -54,19 +55,19 @@ type lobbyForm struct {
 }
 
 func newLobbyForm(st *common.Styles, kind lobbyFormKind, me lobby.User, to lobby.User, strengths int) *lobbyForm {
-	lf := &lobbyForm{kind: kind, to: to, f: form{st: st}, clock: 1, canRate: me.Kind == lobby.Human && to.Kind != lobby.Anonymous,
+	lf := &lobbyForm{kind: kind, to: to, f: components.Form{St: st}, clock: 1, canRate: me.Kind == lobby.Human && to.Kind != lobby.Anonymous,
 		strength: min(4, strengths), maxStr: strengths}
 	lf.rated = lf.canRate
-	lf.f.fields = []formField{
-		choiceField("time", clockLabels(), &lf.clock),
-		choiceField("colour", colorChoices, &lf.color),
-		{label: "rated", value: lf.ratedText, adjust: func(int) { lf.toggleRated() }, toggle: lf.toggleRated},
+	lf.f.Fields = []components.Field{
+		components.ChoiceField("time", clockLabels(), &lf.clock),
+		components.ChoiceField("colour", colorChoices, &lf.color),
+		{Label: "rated", Value: lf.ratedText, Adjust: func(int) { lf.toggleRated() }, Toggle: lf.toggleRated},
 	}
 	if kind == formBot {
-		lf.f.fields = append(lf.f.fields, formField{label: "strength", value: lf.strengthText,
-			adjust: func(d int) { lf.strength = min(max(lf.strength+d, 1), lf.maxStr) }})
+		lf.f.Fields = append(lf.f.Fields, components.Field{Label: "strength", Value: lf.strengthText,
+			Adjust: func(d int) { lf.strength = min(max(lf.strength+d, 1), lf.maxStr) }})
 	}
-	lf.f.fields = append(lf.f.fields, formField{value: func() string { return "[ " + lf.sendText() + " ]" }, toggle: func() { lf.sent = true }})
+	lf.f.Fields = append(lf.f.Fields, components.Field{Value: func() string { return "[ " + lf.sendText() + " ]" }, Toggle: func() { lf.sent = true }})
 	return lf
 }
 
@@ -120,27 +121,27 @@ func (lf *lobbyForm) key(msg tea.KeyMsg, k common.KeyMap) (done bool) {
 	if key.Matches(msg, k.Back) {
 		return true
 	}
-	lf.f.key(msg, k)
+	lf.f.Key(msg, k)
 	return lf.sent
 }
 
 func (lf *lobbyForm) view(st *common.Styles) string {
-	lf.f.begin()
+	lf.f.Begin()
 	title := map[lobbyFormKind]string{formSeek: "Seek a game", formChallenge: "Challenge " + lf.to.Name, formBot: "Play the evolved best"}[lf.kind]
-	lf.f.text(st.Title.Render(title), "")
-	for i := range lf.f.fields {
-		lf.f.field(i)
+	lf.f.Text(st.Title.Render(title), "")
+	for i := range lf.f.Fields {
+		lf.f.Field(i)
 	}
-	lf.f.text("")
+	lf.f.Text("")
 	switch lf.kind {
 	case formSeek:
-		lf.f.text(st.Dim.Render("anyone may take it; a matching seek already open starts the game at once"))
+		lf.f.Text(st.Dim.Render("anyone may take it; a matching seek already open starts the game at once"))
 	case formBot:
-		lf.f.text(st.Dim.Render("the strongest saved player on the ladder (else full); strength s searches"),
+		lf.f.Text(st.Dim.Render("the strongest saved player on the ladder (else full); strength s searches"),
 			st.Dim.Render("500·4^(s−1) nodes a move: 1 is 500, 4 is 32k, 8 is 8M, capped by the clock"))
 	}
-	lf.f.text(st.Dim.Render("↑↓ choose · ←→ change · enter on the last line sends · esc drops"))
-	return lf.f.view()
+	lf.f.Text(st.Dim.Render("↑↓ choose · ←→ change · enter on the last line sends · esc drops"))
+	return lf.f.View()
 }
 
 // countText is a count for people: 500, 32k, 8.2M.

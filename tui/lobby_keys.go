@@ -37,7 +37,7 @@ func (m *lobbyModel) key(msg tea.KeyMsg) tea.Cmd {
 
 func (m *lobbyModel) mouse(msg tea.MouseMsg) tea.Cmd {
 	if m.form != nil {
-		if m.form.f.click(msg) && m.form.sent {
+		if m.form.f.Click(msg) && m.form.sent {
 			return m.send()
 		}
 		return nil

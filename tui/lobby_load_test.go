@@ -21,6 +21,7 @@ import (
 	"github.com/evochess/evochess/core"
 	"github.com/evochess/evochess/core/pgn"
 	"github.com/evochess/evochess/saves"
+	"github.com/evochess/evochess/tui/components"
 )
 
 // The lobby under load, on loopback: pairs of scripted SSH clients (each
@@ -224,7 +225,7 @@ func openLobby(c *lobbyClient) error {
 // lobby matches: the game opens on both screens. It returns each one's
 // mark from before the game opened and their colours.
 func pairUp(a, b *lobbyClient) (marks [2]int, colours [2]core.Color, err error) {
-	timeLine := fmt.Sprintf("› %-*s %s", labelWidth, "time", "10+0")
+	timeLine := fmt.Sprintf("› %-*s %s", components.LabelWidth, "time", "10+0")
 	for i, c := range []*lobbyClient{a, b} {
 		for _, k := range [][2]string{{"s", "Seek a game"}, {"l", timeLine}, {"k", "› [ seek a game ]"}} {
 			if err := c.press(k[0], k[1]); err != nil {

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 
 	"github.com/evochess/evochess/arena/lobby"
+	"github.com/evochess/evochess/tui/components"
 )
 
 // A line of the lobby's lists that ↑↓ can choose.
@@ -90,7 +91,7 @@ func (m *lobbyModel) listView(w, h int) string {
 	var out []string
 	m.lines = m.lines[:0]
 	add := func(row int, s string) {
-		out = append(out, truncate(s, w))
+		out = append(out, components.Truncate(s, w))
 		m.lines = append(m.lines, row)
 	}
 	me := fmt.Sprintf("Lobby · you are %s%s", v.Me.Name, kindTag(v.Me.Kind))
@@ -102,7 +103,7 @@ func (m *lobbyModel) listView(w, h int) string {
 	add(-1, st.Title.Render(me))
 	status := m.status
 	if m.statusBad {
-		status = st.Err.Render(truncate(status, w))
+		status = st.Err.Render(components.Truncate(status, w))
 	}
 	add(-1, status)
 	sel, _ := m.selected()
@@ -114,7 +115,7 @@ func (m *lobbyModel) listView(w, h int) string {
 		prefix := "  "
 		if r.key == sel.key {
 			prefix = "› "
-			text = st.Header.Render(truncate(prefix+text, w))
+			text = st.Header.Render(components.Truncate(prefix+text, w))
 		} else {
 			text = prefix + text
 		}
@@ -151,7 +152,7 @@ func (m *lobbyModel) listView(w, h int) string {
 		if s.Mine {
 			who = "you (x cancels)"
 		}
-		line(r, fmt.Sprintf("%-26s %s", truncate(who, 26), specText(s.Spec)))
+		line(r, fmt.Sprintf("%-26s %s", components.Truncate(who, 26), specText(s.Spec)))
 	}
 	section("Games", len(v.Games), "none in progress")
 	for _, r := range rowsOf(rowGame) {
@@ -179,7 +180,7 @@ func (m *lobbyModel) listView(w, h int) string {
 		if p.User.ID == v.Me.ID {
 			name += " (you)"
 		}
-		text := fmt.Sprintf("%-26s %-11s", truncate(name, 26), standingText(p.Rating))
+		text := fmt.Sprintf("%-26s %-11s", components.Truncate(name, 26), standingText(p.Rating))
 		if p.Playing > 0 {
 			text += fmt.Sprintf(" playing %d", p.Playing)
 		}
@@ -192,7 +193,7 @@ func (m *lobbyModel) listView(w, h int) string {
 		add(-1, "")
 		add(-1, st.Header.Render("Ladder"))
 		for i, s := range v.Ladder[:min(len(v.Ladder), max(h-len(out)-1, 3))] {
-			add(-1, fmt.Sprintf("%3d. %-26s %-11s %d games", i+1, truncate(s.Name+kindTag(s.Kind), 26), standingText(&s), s.Games))
+			add(-1, fmt.Sprintf("%3d. %-26s %-11s %d games", i+1, components.Truncate(s.Name+kindTag(s.Kind), 26), standingText(&s), s.Games))
 		}
 	}
 	return strings.Join(out, "\n")

@@ -10,6 +10,7 @@ import (
 	"github.com/evochess/evochess/arena/lobby"
 	"github.com/evochess/evochess/core"
 	"github.com/evochess/evochess/tui/common"
+	"github.com/evochess/evochess/tui/components"
 )
 
 // onlineGame is a lobby game as this session sees it: the server's view
@@ -26,7 +27,7 @@ type onlineGame struct {
 	loaded bool
 	pos    *core.Position // view's moves played from its start
 
-	in         moveInput
+	in         components.MoveInput
 	confirming bool // "resign? y/n"
 
 	status    string
@@ -36,7 +37,7 @@ type onlineGame struct {
 }
 
 func newOnlineGame(env *common.Env, st *common.Styles, keys common.KeyMap, id lobby.GameID) *onlineGame {
-	return &onlineGame{env: env, st: st, keys: keys, id: id, in: newMoveInput(st, keys), pos: core.NewPosition()}
+	return &onlineGame{env: env, st: st, keys: keys, id: id, in: components.NewMoveInput(st, keys), pos: core.NewPosition()}
 }
 
 func (g *onlineGame) say(bad bool, format string, args ...any) {
@@ -57,15 +58,15 @@ func (g *onlineGame) refresh(s *lobby.Session) tea.Cmd {
 	moved := first || len(v.Moves) != len(g.view.Moves) || v.StartFEN != g.view.StartFEN
 	g.view, g.loaded = v, true
 	if first {
-		g.in.flipped = v.Role == lobby.PlaysBlack // my side at the bottom; white for spectators
+		g.in.Flipped = v.Role == lobby.PlaysBlack // my side at the bottom; white for spectators
 	}
 	if moved {
 		g.rebuild()
-		g.in.reset() // a half-made move was for the position before
+		g.in.Reset() // a half-made move was for the position before
 	}
 	if v.Over && !wasOver {
 		g.confirming = false
-		g.in.closePrompt()
+		g.in.ClosePrompt()
 		// A game seen ending is being saved now; one opened after it
 		// ended was saved already, if the recorder still remembers it.
 		return g.waitSaved(!first)
@@ -187,7 +188,7 @@ func (g *onlineGame) tickIn(now time.Time) time.Duration {
 	return next + time.Millisecond
 }
 
-func (g *onlineGame) capturing() bool { return g.in.capturing() }
+func (g *onlineGame) capturing() bool { return g.in.Capturing() }
 
 func (g *onlineGame) key(msg tea.KeyMsg) tea.Cmd {
 	s, k := g.env.Session, g.keys
@@ -200,7 +201,7 @@ func (g *onlineGame) key(msg tea.KeyMsg) tea.Cmd {
 		return nil
 	}
 	ok, why := g.canMove()
-	if r, handled := g.in.key(msg, g.pos, ok, why); handled {
+	if r, handled := g.in.Key(msg, g.pos, ok, why); handled {
 		return g.result(r)
 	}
 	_, plays := g.mine()
@@ -239,18 +240,18 @@ func (g *onlineGame) key(msg tea.KeyMsg) tea.Cmd {
 
 func (g *onlineGame) mouse(msg tea.MouseMsg) tea.Cmd {
 	ok, why := g.canMove()
-	return g.result(g.in.mouse(msg, g.pos, ok, why))
+	return g.result(g.in.Mouse(msg, g.pos, ok, why))
 }
 
 // result acts on what the move input did: a move goes to the server.
-func (g *onlineGame) result(r moveResult) tea.Cmd {
-	if r.say != "" || r.bad {
-		g.say(r.bad, "%s", r.say)
+func (g *onlineGame) result(r components.MoveResult) tea.Cmd {
+	if r.Say != "" || r.Bad {
+		g.say(r.Bad, "%s", r.Say)
 	}
-	if !r.chosen {
-		return r.cmd
+	if !r.Chosen {
+		return r.Cmd
 	}
-	return tea.Batch(r.cmd, g.do("move", g.env.Session.Move(g.id, r.move.String()), ""))
+	return tea.Batch(r.Cmd, g.do("move", g.env.Session.Move(g.id, r.Move.String()), ""))
 }
 
 // do shows how a lobby call went and reads the game again at once (the

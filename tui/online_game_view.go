@@ -10,6 +10,7 @@ import (
 	"github.com/evochess/evochess/arena/lobby"
 	"github.com/evochess/evochess/core"
 	"github.com/evochess/evochess/tui/common"
+	"github.com/evochess/evochess/tui/components"
 )
 
 // gamePanelWidth is the room the panel beside the board wants.
@@ -29,8 +30,8 @@ func (g *onlineGame) viewAt(w, h int, now time.Time) string {
 	if n := len(g.view.Moves); n > 0 {
 		last = g.view.Moves[n-1]
 	}
-	board := g.in.view(g.st, g.pos, last, ok, w-gamePanelWidth-2, h-1)
-	g.in.boardX, g.in.boardY = 0, 0
+	board := g.in.View(g.st, g.pos, last, ok, w-gamePanelWidth-2, h-1)
+	g.in.BoardX, g.in.BoardY = 0, 0
 	panelW := max(w-lipgloss.Width(board)-2, 20)
 	return lipgloss.JoinHorizontal(lipgloss.Top, board, "  ", g.panel(panelW, max(lipgloss.Height(board), h-1), now))
 }
@@ -42,9 +43,9 @@ func (g *onlineGame) panel(w, h int, now time.Time) string {
 	if v.Spectators > 0 {
 		title += fmt.Sprintf(" · %d watching", v.Spectators)
 	}
-	lines = append(lines, st.Title.Render(truncate(title, w)))
+	lines = append(lines, st.Title.Render(components.Truncate(title, w)))
 	top, bottom := core.Black, core.White
-	if g.in.flipped {
+	if g.in.Flipped {
 		top, bottom = core.White, core.Black
 	}
 	lines = append(lines, g.sideLine(top, w, now), g.sideLine(bottom, w, now))
@@ -55,26 +56,26 @@ func (g *onlineGame) panel(w, h int, now time.Time) string {
 	}
 	lines = append(lines, "last: "+lastText)
 	if s := g.offerText(); s != "" {
-		lines = append(lines, st.Header.Render(truncate(s, w)))
+		lines = append(lines, st.Header.Render(components.Truncate(s, w)))
 	}
 	if by := v.FirstMoveBy; !by.IsZero() && !v.Over {
-		lines = append(lines, truncate("first move within "+clockText(by.Sub(now))+" or aborted", w))
+		lines = append(lines, components.Truncate("first move within "+components.ClockText(by.Sub(now))+" or aborted", w))
 	}
 	for _, c := range []core.Color{core.White, core.Black} {
 		if by := v.Absent[c]; !by.IsZero() && !v.Over {
-			lines = append(lines, truncate(fmt.Sprintf("%s has left: back within %s or loses", g.player(c).Name, clockText(by.Sub(now))), w))
+			lines = append(lines, components.Truncate(fmt.Sprintf("%s has left: back within %s or loses", g.player(c).Name, components.ClockText(by.Sub(now))), w))
 		}
 	}
 	if v.Over {
-		lines = append(lines, st.Title.Render(truncate(gameResultText(v), w)))
+		lines = append(lines, st.Title.Render(components.Truncate(gameResultText(v), w)))
 		if s := ratingText(v); s != "" {
-			lines = append(lines, truncate(s, w))
+			lines = append(lines, components.Truncate(s, w))
 		}
 		switch {
 		case g.saving:
 			lines = append(lines, st.Dim.Render("saving…"))
 		case g.saved != "":
-			lines = append(lines, truncate(g.saved, w))
+			lines = append(lines, components.Truncate(g.saved, w))
 		}
 	}
 	lines = append(lines, "")
@@ -93,13 +94,7 @@ func (g *onlineGame) panel(w, h int, now time.Time) string {
 
 // tailLines are the prompt and the status, at the panel's foot.
 func (g *onlineGame) tailLines(w int) []string {
-	var out []string
-	if g.in.prompting {
-		out = append(out, g.in.prompt.View())
-		if c := moveCompletions(g.pos, g.in.prompt.Value()); g.in.prompt.Value() != "" && len(c) <= 10 {
-			out = append(out, g.st.Dim.Render(truncate(strings.Join(c, " "), w)))
-		}
-	}
+	out := g.in.PromptLines(g.st, g.pos, w)
 	if s := g.statusLine(w); s != "" {
 		out = append(out, s)
 	}
@@ -110,7 +105,7 @@ func (g *onlineGame) statusLine(w int) string {
 	if g.status == "" {
 		return ""
 	}
-	s := truncate(g.status, w)
+	s := components.Truncate(g.status, w)
 	if g.statusBad {
 		s = g.st.Err.Render(s)
 	}
@@ -128,11 +123,11 @@ func (g *onlineGame) sideLine(c core.Color, w int, now time.Time) string {
 	if my, plays := g.mine(); plays && my == c {
 		name += " (you)"
 	}
-	clock := clockText(g.clockLeft(c, now))
+	clock := components.ClockText(g.clockLeft(c, now))
 	label := fmt.Sprintf("%s%-5s %s", mark, colorName(c), name)
 	pad := max(w-lipgloss.Width(label)-len(clock), 1)
 	if lipgloss.Width(label)+len(clock)+1 > w {
-		label = truncate(label, max(w-len(clock)-1, 4))
+		label = components.Truncate(label, max(w-len(clock)-1, 4))
 		pad = 1
 	}
 	return label + strings.Repeat(" ", pad) + clock

@@ -17,6 +17,7 @@ import (
 	"github.com/evochess/evochess/core/pgn"
 	"github.com/evochess/evochess/saves"
 	"github.com/evochess/evochess/tui/common"
+	"github.com/evochess/evochess/tui/components"
 )
 
 // Who plays a side.
@@ -57,7 +58,7 @@ type playPage struct {
 
 	// in is the board's cursor, clicks, promotion choice and move prompt,
 	// the same as a lobby game's; setup is the prompt for a FEN or PGN.
-	in        moveInput
+	in        components.MoveInput
 	setup     textinput.Model
 	settingUp bool
 
@@ -85,7 +86,7 @@ func newPlayPage(env *common.Env, st *common.Styles, keys common.KeyMap) *playPa
 	ti.Prompt = ": "
 	ti.CharLimit = 400
 	ti.Placeholder = "a FEN, or a PGN game on one line"
-	p := &playPage{env: env, st: st, keys: keys, level: 5, in: newMoveInput(st, keys), setup: ti,
+	p := &playPage{env: env, st: st, keys: keys, level: 5, in: components.NewMoveInput(st, keys), setup: ti,
 		engines: [2]*engineSlot{{}, {}}, lobby: newLobbyModel(env, st, keys), active: true} // Play is the first tab
 	p.oppName = "full"
 	p.reset(core.StartFEN)
@@ -122,7 +123,7 @@ func (p *playPage) reset(fen string) {
 	p.stopThinking()
 	pos, _ := core.ParseFEN(fen)
 	p.pos, p.startFEN, p.sans = pos, fen, nil
-	p.in.reset()
+	p.in.Reset()
 	p.info, p.infoPos = core.Info{}, nil
 	p.flagged = 0
 	p.startClocks()
@@ -157,7 +158,7 @@ func (p *playPage) Capturing() bool {
 	if p.inLobby {
 		return p.lobby.capturing()
 	}
-	return p.settingUp || p.in.capturing()
+	return p.settingUp || p.in.Capturing()
 }
 
 // notice is the lobby's call for the user, for the tab bar.
@@ -242,7 +243,7 @@ func (p *playPage) key(msg tea.KeyMsg) tea.Cmd {
 		return p.setupKey(msg)
 	}
 	canMove, why := p.canMove()
-	if r, handled := p.in.key(msg, p.pos, canMove, why); handled {
+	if r, handled := p.in.Key(msg, p.pos, canMove, why); handled {
 		return p.moved(r)
 	}
 	k := p.keys
@@ -278,7 +279,7 @@ func (p *playPage) key(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.SavePGN):
 		p.savePGN()
 	case key.Matches(msg, k.Back):
-		p.in.reset()
+		p.in.Reset()
 	}
 	return nil
 }
@@ -288,7 +289,7 @@ func (p *playPage) mouse(msg tea.MouseMsg) tea.Cmd {
 		return nil
 	}
 	canMove, why := p.canMove()
-	return p.moved(p.in.mouse(msg, p.pos, canMove, why))
+	return p.moved(p.in.Mouse(msg, p.pos, canMove, why))
 }
 
 // canMove says whether the person at the board may move now, and why not.
@@ -304,14 +305,14 @@ func (p *playPage) canMove() (bool, string) {
 
 // moved acts on what a key or click on the board did: a move to play, or
 // something to say.
-func (p *playPage) moved(r moveResult) tea.Cmd {
-	if r.say != "" {
-		p.say(r.bad, "%s", r.say)
+func (p *playPage) moved(r components.MoveResult) tea.Cmd {
+	if r.Say != "" {
+		p.say(r.Bad, "%s", r.Say)
 	}
-	if r.chosen {
-		return tea.Batch(r.cmd, p.play(r.move))
+	if r.Chosen {
+		return tea.Batch(r.Cmd, p.play(r.Move))
 	}
-	return r.cmd
+	return r.Cmd
 }
 
 // play makes a legal move and lets the engine answer.
@@ -355,7 +356,7 @@ func (p *playPage) takeBack() tea.Cmd {
 	if p.clockTC != nil {
 		p.turnStart = time.Now()
 	}
-	p.in.reset()
+	p.in.Reset()
 	p.say(false, "took back %d move(s)", n)
 	return p.maybeThink()
 }
@@ -379,19 +380,6 @@ func (p *playPage) setupKey(msg tea.KeyMsg) tea.Cmd {
 	var cmd tea.Cmd
 	p.setup, cmd = p.setup.Update(msg)
 	return cmd
-}
-
-func commonPrefix(words []string) string {
-	if len(words) == 0 {
-		return ""
-	}
-	pre := strings.TrimRight(words[0], "+#")
-	for _, w := range words[1:] {
-		for !strings.HasPrefix(w, pre) {
-			pre = pre[:len(pre)-1]
-		}
-	}
-	return pre
 }
 
 // setUp starts a game from a FEN, or replays a PGN game.

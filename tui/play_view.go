@@ -3,11 +3,11 @@ package tui
 import (
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/evochess/evochess/core"
+	"github.com/evochess/evochess/tui/components"
 )
 
 // gameOverText says how a game ended by the rules.
@@ -31,8 +31,8 @@ func (p *playPage) View() string {
 		return p.lobby.viewAt(p.w, p.h)
 	}
 	side := 34
-	board := p.in.view(p.st, p.pos, p.pos.LastMove(), p.humanToMove() && !p.settingUp, p.w-side-2, p.h-1)
-	p.in.boardX, p.in.boardY = 0, 0
+	board := p.in.View(p.st, p.pos, p.pos.LastMove(), p.humanToMove() && !p.settingUp, p.w-side-2, p.h-1)
+	p.in.BoardX, p.in.BoardY = 0, 0
 	panelW := max(p.w-lipgloss.Width(board)-2, 20)
 	panel := p.panel(panelW, lipgloss.Height(board))
 	return lipgloss.JoinHorizontal(lipgloss.Top, board, "  ", panel)
@@ -43,7 +43,7 @@ func (p *playPage) panel(w, h int) string {
 	var lines []string
 	lines = append(lines, st.Header.Render("White ")+p.sideName(core.White), st.Header.Render("Black ")+p.sideName(core.Black))
 	if p.clockTC != nil {
-		lines = append(lines, fmt.Sprintf("clock  white %s  black %s", clockText(p.left(core.White)), clockText(p.left(core.Black))))
+		lines = append(lines, fmt.Sprintf("clock  white %s  black %s", components.ClockText(p.left(core.White)), components.ClockText(p.left(core.Black))))
 	}
 	if p.flagged != 0 {
 		lines = append(lines, st.Title.Render(p.timeText()))
@@ -55,7 +55,7 @@ func (p *playPage) panel(w, h int) string {
 		if in.Depth > 0 {
 			line = fmt.Sprintf("depth %d  %s  %dk nodes  %s", in.Depth, core.WhiteScoreText(in.Score, p.infoPos.SideToMove()), in.Nodes/1000, core.SANLine(p.infoPos, in.PV, 6))
 		}
-		lines = append(lines, st.Dim.Render(truncate(line, w)))
+		lines = append(lines, st.Dim.Render(components.Truncate(line, w)))
 	} else {
 		lines = append(lines, fmt.Sprintf("%s to move", map[core.Color]string{core.White: "White", core.Black: "Black"}[p.pos.SideToMove()]))
 	}
@@ -86,17 +86,14 @@ func (p *playPage) panel(w, h int) string {
 	for len(lines) < h-2 {
 		lines = append(lines, "")
 	}
-	switch {
-	case p.settingUp:
+	if p.settingUp {
 		lines = append(lines, p.setup.View())
-	case p.in.prompting:
-		lines = append(lines, p.in.prompt.View())
-		if c := moveCompletions(p.pos, p.in.prompt.Value()); p.in.prompt.Value() != "" && len(c) <= 10 {
-			lines = append(lines, st.Dim.Render(truncate(strings.Join(c, " "), w)))
-		}
+	} else {
+		lines = append(lines, p.in.PromptLines(st, p.pos, w)...)
 	}
+
 	if p.status != "" {
-		s := truncate(p.status, w)
+		s := components.Truncate(p.status, w)
 		if p.statusBad {
 			s = st.Err.Render(s)
 		}
@@ -112,30 +109,9 @@ func (p *playPage) sideName(c core.Color) string {
 	return fmt.Sprintf("%s, %s", p.engineName(), engineLevels[p.level])
 }
 
-// clockText shows m:ss, and tenths under ten seconds.
-func clockText(d time.Duration) string {
-	d = max(d, 0)
-	if d < 10*time.Second {
-		return fmt.Sprintf("0:%04.1f", d.Seconds())
-	}
-	secs := int((d + time.Second - 1) / time.Second) // a clock shows the second it is in
-	return fmt.Sprintf("%d:%02d", secs/60, secs%60)
-}
-
 func btoi(b bool) int {
 	if b {
 		return 1
 	}
 	return 0
-}
-
-func truncate(s string, w int) string {
-	if lipgloss.Width(s) <= w {
-		return s
-	}
-	r := []rune(s)
-	for len(r) > 0 && lipgloss.Width(string(r))+1 > w {
-		r = r[:len(r)-1]
-	}
-	return string(r) + "…"
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/evochess/evochess/arena"
 	"github.com/evochess/evochess/saves"
 	"github.com/evochess/evochess/tui/common"
+	"github.com/evochess/evochess/tui/components"
 	"github.com/evochess/evochess/tui/internal/tuitest"
 )
 
@@ -24,10 +25,10 @@ func TestSavesAtOnceKeepEveryOne(t *testing.T) {
 		says   string
 	}{
 		{saves.Tournaments, func(a *App) {
-			a.Update(workDoneMsg{to: &a.pages[tabTournament].(*tournamentPage).workTab, rep: &arena.Report{Players: []string{"x", "y"}, Games: 2, Reason: "complete"}})
-		}, func(a *App) string { return a.pages[tabTournament].(*tournamentPage).status }, "saved as tournament tui-"},
+			a.pages[tabTournament].Update(components.WorkDoneMsg{Rep: &arena.Report{Players: []string{"x", "y"}, Games: 2, Reason: "complete"}})
+		}, func(a *App) string { return a.pages[tabTournament].(*tournamentPage).Status }, "saved as tournament tui-"},
 		{saves.Runs, func(a *App) { tuitest.Keys(a, "3s") }, // the run is created; its work is a command, not run here
-			func(a *App) string { return a.pages[tabEvolution].(*evolutionPage).status }, "saved as run tui-"},
+			func(a *App) string { return a.pages[tabEvolution].(*evolutionPage).Status }, "saved as run tui-"},
 		{saves.Games, func(a *App) { tuitest.Keys(a, "w") },
 			func(a *App) string { return playOf(a).status }, "saved as games/game-"},
 	}

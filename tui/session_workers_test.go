@@ -29,10 +29,10 @@ func TestSessionAskingFor64WorkersGetsTheCap(t *testing.T) {
 	ep.workers = 64
 	tuitest.Keys(a, "s")
 	if ep.run == nil || ep.run.Settings.Workers != 2 {
-		t.Fatalf("asked for 64 workers, the run has %+v (%q)", ep.run, ep.status)
+		t.Fatalf("asked for 64 workers, the run has %+v (%q)", ep.run, ep.Status)
 	}
-	if !strings.Contains(ep.status, "on 2 workers, this session's share") {
-		t.Errorf("the status does not say so: %q", ep.status)
+	if !strings.Contains(ep.Status, "on 2 workers, this session's share") {
+		t.Errorf("the status does not say so: %q", ep.Status)
 	}
 
 	b := budgetApp(t, budget) // another session: its tournament
@@ -45,6 +45,6 @@ func TestSessionAskingFor64WorkersGetsTheCap(t *testing.T) {
 	tuitest.Keys(b, "s")
 	inUse := budget.InUse()
 	if tp.mode != tourRunning || inUse != 4 {
-		t.Fatalf("two sessions asking for 64 workers each hold %d (%q)", inUse, tp.status)
+		t.Fatalf("two sessions asking for 64 workers each hold %d (%q)", inUse, tp.Status)
 	}
 }

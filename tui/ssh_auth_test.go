@@ -137,10 +137,10 @@ func TestAnonymousSessionsResumeOnlyTheirOwnRuns(t *testing.T) {
 	tuitest.Keys(a, "3s")
 	ea, eb := a.pages[tabEvolution].(*evolutionPage), b.pages[tabEvolution].(*evolutionPage)
 	if ea.name == "" {
-		t.Fatalf("no run started: %q", ea.status)
+		t.Fatalf("no run started: %q", ea.Status)
 	}
-	ea.refresh()
-	eb.refresh()
+	ea.Refresh()
+	eb.Refresh()
 	if !slices.Equal(ea.resumable, []string{ea.name}) || len(eb.resumable) != 0 {
 		t.Errorf("resumable: session a %v, session b %v; want only a's own run %s", ea.resumable, eb.resumable, ea.name)
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/evochess/evochess/core"
 	"github.com/evochess/evochess/saves"
 	"github.com/evochess/evochess/tui/common"
+	"github.com/evochess/evochess/tui/components"
 )
 
 var (
@@ -41,7 +42,7 @@ type liveGame struct {
 
 // tournamentPage is the Tournament tab: set up, then watch.
 type tournamentPage struct {
-	workTab
+	components.WorkTab
 	mode tourMode
 
 	// Set-up.
@@ -65,14 +66,14 @@ type tournamentPage struct {
 }
 
 func newTournamentPage(env *common.Env, st *common.Styles, keys common.KeyMap) *tournamentPage {
-	t := &tournamentPage{workTab: newWorkTab(env, st, keys, false), tc: 3, rounds: 1, workers: env.DefaultWorkers(), seed: 1}
-	t.refresh()
+	t := &tournamentPage{WorkTab: components.NewWorkTab(env, st, keys, false), tc: 3, rounds: 1, workers: env.DefaultWorkers(), seed: 1}
+	t.Refresh()
 	return t
 }
 
 // refresh rebuilds the player list (named players, saved players, the
 // best of every saved run, installed engines), keeping what is ticked.
-func (t *tournamentPage) refresh() {
+func (t *tournamentPage) Refresh() {
 	on := map[string]bool{}
 	for _, e := range t.entries {
 		on[e.label] = e.on
@@ -90,7 +91,7 @@ func (t *tournamentPage) refresh() {
 	for i, name := range core.PlayerNames() {
 		add(tourEntry{label: name, spec: arena.PlayerSpec{Name: name, Chromosome: name, HashMB: arena.DefaultHashMB}}, i < 3)
 	}
-	env := t.env
+	env := t.Env
 	for _, name := range env.SavedNames(saves.Players) {
 		add(tourEntry{label: "player " + name, load: func() (arena.PlayerSpec, error) {
 			ps, err := env.LoadPlayer(name)
@@ -101,7 +102,7 @@ func (t *tournamentPage) refresh() {
 	for _, name := range env.SavedNames(saves.Runs) {
 		add(tourEntry{label: "run " + name + " best", load: func() (arena.PlayerSpec, error) { return env.LoadRunBest(name, name+"-best") }}, false)
 	}
-	for _, eng := range t.env.Engines {
+	for _, eng := range t.Env.Engines {
 		label := strings.TrimSuffix(common.EngineLabel(eng), ")") + ", depth 1)"
 		add(tourEntry{label: label, spec: common.EnginePlayer(common.EngineName(eng)+"1", eng, &arena.TimeControl{Depth: 1})}, false)
 	}
@@ -110,35 +111,36 @@ func (t *tournamentPage) refresh() {
 	for i := range t.entries {
 		fields = append(fields, t.playerField(i))
 	}
-	t.form.fields = fields
-	t.form.clampFocus()
+	t.Form.Fields = fields
+	t.Form.ClampFocus()
 }
 
 func (t *tournamentPage) Title() string { return "Tournament" }
 func (t *tournamentPage) ShortHelp() []key.Binding {
-	k := t.keys
+	k := t.Keys
 	return []key.Binding{k.Choose, k.Change, k.Select, k.Start, k.Stop}
 }
+
 func (t *tournamentPage) FullHelp() [][]key.Binding {
-	k := t.keys
+	k := t.Keys
 	return [][]key.Binding{{k.Up, k.Down, k.Select, k.Left, k.Right}, {k.Start, k.Stop}}
 }
 
-func (t *tournamentPage) Update(msg tea.Msg) (tea.Model, tea.Cmd) { return t, t.update(t, msg) }
+func (t *tournamentPage) Update(msg tea.Msg) (tea.Model, tea.Cmd) { return t, t.Handle(t, msg) }
 
-func (t *tournamentPage) setup() bool { return t.mode == tourSetup }
+func (t *tournamentPage) Setup() bool { return t.mode == tourSetup }
 
-func (t *tournamentPage) event(e arena.Event) {
+func (t *tournamentPage) Event(e arena.Event) {
 	switch e := e.(type) {
 	case common.StreamEnd:
 		if t.mode == tourWatching {
 			t.to(tourWatched)
-			t.status = "the tournament ended"
+			t.Status = "the tournament ended"
 		}
 	case arena.TournamentFinished:
 		if t.mode == tourWatching {
 			t.to(tourWatched)
-			t.status = "the tournament ended (" + e.Reason + ")"
+			t.Status = "the tournament ended (" + e.Reason + ")"
 			if e.Table != nil {
 				t.table = e.Table
 			}
@@ -163,9 +165,9 @@ func (t *tournamentPage) event(e arena.Event) {
 	}
 }
 
-func (t *tournamentPage) finish(msg workDoneMsg) {
-	t.shared = nil
-	t.report = msg.rep
+func (t *tournamentPage) Finish(msg components.WorkDoneMsg) {
+	t.Shared = nil
+	t.report = msg.Rep
 	if t.cancel != nil {
 		t.cancel()
 	}
@@ -175,34 +177,34 @@ func (t *tournamentPage) finish(msg workDoneMsg) {
 		t.to(tourSetup) // stopped before a game ended: nothing to show
 	}
 	switch {
-	case msg.err != nil:
-		t.status = "stopped: " + t.env.ErrText(msg.err)
-	case msg.rep != nil:
-		t.status = fmt.Sprintf("finished (%s): %d games in %s", msg.rep.Reason, msg.rep.Games, time.Since(t.started).Round(time.Second))
-		t.table = msg.rep.Table
-		if len(msg.rep.Pairings) > 0 { // the events may still be on their way
-			t.pairings = msg.rep.Pairings
+	case msg.Err != nil:
+		t.Status = "stopped: " + t.Env.ErrText(msg.Err)
+	case msg.Rep != nil:
+		t.Status = fmt.Sprintf("finished (%s): %d games in %s", msg.Rep.Reason, msg.Rep.Games, time.Since(t.started).Round(time.Second))
+		t.table = msg.Rep.Table
+		if len(msg.Rep.Pairings) > 0 { // the events may still be on their way
+			t.pairings = msg.Rep.Pairings
 		}
-		if t.env.Data != nil {
+		if t.Env.Data != nil {
 			var pgn bytes.Buffer
-			for i := range msg.rep.Results {
-				arena.WriteGamePGN(&pgn, &msg.rep.Results[i], "evochess tournament", "")
+			for i := range msg.Rep.Results {
+				arena.WriteGamePGN(&pgn, &msg.Rep.Results[i], "evochess tournament", "")
 			}
-			keep := saves.FinishedTournament{Name: "tui-" + saves.Stamp(time.Now()), Fresh: true, Settings: msg.settings, Report: msg.rep, PGN: pgn.Bytes()}
-			if err := t.env.BeforeSave(int64(pgn.Len())); err != nil {
-				t.status += "; not saved: " + t.env.ErrText(err)
-			} else if name, err := t.env.Data.KeepTournament(keep); err != nil {
-				t.status += "; not saved: " + t.env.ErrText(err)
+			keep := saves.FinishedTournament{Name: "tui-" + saves.Stamp(time.Now()), Fresh: true, Settings: msg.Settings, Report: msg.Rep, PGN: pgn.Bytes()}
+			if err := t.Env.BeforeSave(int64(pgn.Len())); err != nil {
+				t.Status += "; not saved: " + t.Env.ErrText(err)
+			} else if name, err := t.Env.Data.KeepTournament(keep); err != nil {
+				t.Status += "; not saved: " + t.Env.ErrText(err)
 			} else {
-				t.env.Saves.Saved(saves.Tournaments, name)
-				t.status += "; saved as tournament " + name
+				t.Env.Saves.Saved(saves.Tournaments, name)
+				t.Status += "; saved as tournament " + name
 			}
 		}
 	}
 }
 
-func (t *tournamentPage) key(msg tea.KeyMsg) tea.Cmd {
-	k := t.keys
+func (t *tournamentPage) Key(msg tea.KeyMsg) tea.Cmd {
+	k := t.Keys
 	switch t.mode {
 	case tourReplay:
 		switch {
@@ -217,19 +219,19 @@ func (t *tournamentPage) key(msg tea.KeyMsg) tea.Cmd {
 		if key.Matches(msg, k.Back) {
 			t.to(tourSetup)
 		} else if key.Matches(msg, k.Stop) || key.Matches(msg, k.Pause) {
-			t.status = "watching another session's tournament: only it can pause or stop it (esc leaves)"
+			t.Status = "watching another session's tournament: only it can pause or stop it (esc leaves)"
 		}
 	case tourRunning:
 		switch {
 		case key.Matches(msg, k.Stop) && t.cancel != nil:
 			t.paused.Store(false)
 			t.cancel()
-			t.status = "stopping…"
+			t.Status = "stopping…"
 		case key.Matches(msg, k.Pause):
 			t.paused.Store(!t.paused.Load())
-			t.status = "running"
+			t.Status = "running"
 			if t.paused.Load() {
-				t.status = "paused: games in progress finish, no new ones start (P resumes)"
+				t.Status = "paused: games in progress finish, no new ones start (P resumes)"
 			}
 		}
 	case tourResults:
@@ -244,17 +246,17 @@ func (t *tournamentPage) key(msg tea.KeyMsg) tea.Cmd {
 			t.to(tourSetup)
 		}
 	case tourSetup:
-		return t.setupKey(msg, t.start, t.watch)
+		return t.SetupKey(msg, t.start, t.watch)
 	}
 	return nil
 }
 
 // watch follows another session's tournament live.
 func (t *tournamentPage) watch() tea.Cmd {
-	return t.watchOther(common.LiveTournament, func(l *common.Live) error {
+	return t.WatchOther(common.LiveTournament, func(l *common.Live) error {
 		tb, pairings, _, _ := l.Snapshot()
 		t.to(tourWatching)
-		t.watching, t.started, t.table, t.pairings = l, l.Started, tb, pairings
+		t.Watching, t.started, t.table, t.pairings = l, l.Started, tb, pairings
 		if t.table == nil {
 			t.table = arena.NewTable(nil, 0)
 		}
@@ -276,18 +278,18 @@ func (t *tournamentPage) start() tea.Cmd {
 			ps = e.spec
 		}
 		if err != nil {
-			t.status = t.env.ErrText(err)
+			t.Status = t.Env.ErrText(err)
 			return nil
 		}
 		specs = append(specs, ps)
 	}
 	if len(specs) < 2 {
-		t.status = "pick at least two players (enter on a player)"
+		t.Status = "pick at least two players (enter on a player)"
 		return nil
 	}
-	workers, give := t.env.CPU.Take(t.workers)
+	workers, give := t.Env.CPU.Take(t.workers)
 	if workers == 0 {
-		t.status = "this session's workers are all busy (its run, or the Play tab's engine): wait for them to finish"
+		t.Status = "this session's workers are all busy (its run, or the Play tab's engine): wait for them to finish"
 		return nil
 	}
 	tc, err := arena.ParseTimeControl(tourTCs[t.tc])
@@ -297,7 +299,7 @@ func (t *tournamentPage) start() tea.Cmd {
 	}
 	if err != nil { // the form's own values: a bug, but said, not swallowed
 		give()
-		t.status = err.Error()
+		t.Status = err.Error()
 		return nil
 	}
 	t.paused.Store(false)
@@ -305,23 +307,23 @@ func (t *tournamentPage) start() tea.Cmd {
 	tour := &arena.Tournament{Format: tourFormats[t.format], Players: specs, Rounds: t.rounds, Book: book, Seed: uint64(t.seed),
 		Workers: workers, Bus: bus, Options: arena.GameOptions{TC: tc, MaxMoves: 200, Margin: 100 * time.Millisecond}, Paused: &t.paused}
 	t.to(tourRunning)
-	run := t.streamID
-	ctx, cancel := context.WithCancel(t.env.Ctx)
-	tour.Remote = t.env.Remote(ctx, "") // a tournament is not resumed
+	run := t.StreamID
+	ctx, cancel := context.WithCancel(t.Env.Ctx)
+	tour.Remote = t.Env.Remote(ctx, "") // a tournament is not resumed
 	t.cancel, t.started = cancel, time.Now()
-	t.shared = t.env.Hub.AddTournament(fmt.Sprintf("%s %s of %d players by %s", tourFormats[t.format], tourTCs[t.tc], len(specs), t.env.Name()), t.env, bus)
+	t.Shared = t.Env.Hub.AddTournament(fmt.Sprintf("%s %s of %d players by %s", tourFormats[t.format], tourTCs[t.tc], len(specs), t.Env.Name()), t.Env, bus)
 	names := make([]string, len(specs))
 	for i, s := range specs {
 		names[i] = s.Name
 	}
-	t.table, t.status = arena.NewTable(names, 0), ""
+	t.table, t.Status = arena.NewTable(names, 0), ""
 	if workers < t.workers {
-		t.status = fmt.Sprintf("running on %d workers, this session's share of the server", workers)
+		t.Status = fmt.Sprintf("running on %d workers, this session's share of the server", workers)
 	}
-	events := t.follow(bus.Subscribe())
-	play := t.background(bus, give, func() workDoneMsg {
+	events := t.Follow(bus.Subscribe())
+	play := t.Background(bus, give, func() components.WorkDoneMsg {
 		rep, err := tour.Run(ctx)
-		return workDoneMsg{stream: run, rep: rep, err: err, settings: tourSettings(tour)}
+		return components.WorkDoneMsg{Stream: run, Rep: rep, Err: err, Settings: tourSettings(tour)}
 	})
 	return tea.Batch(play, events)
 }

@@ -24,11 +24,11 @@ func (m tourMode) live() bool { return m == tourRunning || m == tourWatching }
 func (t *tournamentPage) to(m tourMode) {
 	switch m {
 	case tourSetup:
-		t.report, t.results, t.pairings, t.watching, t.status, t.pick = nil, nil, nil, nil, "", 0
-		t.streamID++ // drop what is left of the shown tournament's events
-		t.refresh()
+		t.report, t.results, t.pairings, t.Watching, t.Status, t.pick = nil, nil, nil, nil, "", 0
+		t.StreamID++ // drop what is left of the shown tournament's events
+		t.Refresh()
 	case tourRunning, tourWatching:
-		t.streamID++ // a new stream
+		t.StreamID++ // a new stream
 		t.live, t.results, t.report, t.pairings = map[int]*liveGame{}, nil, nil, nil
 	case tourReplay:
 		t.replay, t.replayPly = min(t.pick, len(t.results)-1), 0

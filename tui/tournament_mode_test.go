@@ -7,6 +7,7 @@ import (
 
 	"github.com/evochess/evochess/arena"
 	"github.com/evochess/evochess/core"
+	"github.com/evochess/evochess/tui/components"
 	"github.com/evochess/evochess/tui/internal/tuitest"
 )
 
@@ -17,11 +18,11 @@ import (
 func TestTournamentModes(t *testing.T) {
 	game := arena.GameResult{White: "full", Black: "seed000", StartFEN: core.StartFEN, Outcome: core.Draw, Reason: "agreed"}
 	finished := func(a *App, tp *tournamentPage) {
-		a.Update(workEventMsg{to: &tp.workTab, stream: tp.streamID, ev: arena.GameFinished{Game: 1, Result: game}})
-		a.Update(workDoneMsg{to: &tp.workTab, stream: tp.streamID, rep: &arena.Report{Players: []string{"full", "seed000"}, Games: 1, Reason: "complete"}})
+		tp.Update(components.WorkEventMsg{Stream: tp.StreamID, Ev: arena.GameFinished{Game: 1, Result: game}})
+		tp.Update(components.WorkDoneMsg{Stream: tp.StreamID, Rep: &arena.Report{Players: []string{"full", "seed000"}, Games: 1, Reason: "complete"}})
 	}
 	stopped := func(a *App, tp *tournamentPage) {
-		a.Update(workDoneMsg{to: &tp.workTab, stream: tp.streamID, err: errors.New("cancelled")})
+		tp.Update(components.WorkDoneMsg{Stream: tp.StreamID, Err: errors.New("cancelled")})
 	}
 	cases := []struct {
 		name   string
@@ -44,8 +45,8 @@ func TestTournamentModes(t *testing.T) {
 			tp := a.pages[tabTournament].(*tournamentPage)
 			c.end(a, tp)
 			tuitest.Keys(a, c.keys)
-			if tp.mode != c.want || !strings.Contains(tp.status, c.status) {
-				t.Fatalf("mode %s, status %q; want %s and %q", tp.mode, tp.status, c.want, c.status)
+			if tp.mode != c.want || !strings.Contains(tp.Status, c.status) {
+				t.Fatalf("mode %s, status %q; want %s and %q", tp.mode, tp.Status, c.want, c.status)
 			}
 			if c.want == tourSetup && (tp.report != nil || tp.results != nil) {
 				t.Errorf("back at the form with a report %v and results %v", tp.report, tp.results)

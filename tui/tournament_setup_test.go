@@ -6,12 +6,13 @@ import (
 
 	"github.com/evochess/evochess/arena"
 	"github.com/evochess/evochess/tui/common"
+	"github.com/evochess/evochess/tui/components"
 )
 
 // The set-up list's players are those of the SPECs of evochess tournament.
 func TestTournamentEntries(t *testing.T) {
-	tp := &tournamentPage{workTab: workTab{env: &common.Env{Engines: []string{"/usr/games/phalanx"}}}}
-	tp.refresh()
+	tp := &tournamentPage{WorkTab: components.WorkTab{Env: &common.Env{Engines: []string{"/usr/games/phalanx"}}}}
+	tp.Refresh()
 	tests := []struct {
 		entry       tourEntry
 		label, spec string

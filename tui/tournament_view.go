@@ -11,10 +11,11 @@ import (
 	"github.com/evochess/evochess/arena"
 	"github.com/evochess/evochess/core"
 	"github.com/evochess/evochess/tui/common"
+	"github.com/evochess/evochess/tui/components"
 )
 
 func (t *tournamentPage) liveView() string {
-	st := t.st
+	st := t.St
 	tb := t.table
 	var b strings.Builder
 	total := 0
@@ -26,14 +27,14 @@ func (t *tournamentPage) liveView() string {
 		done = tb.Played
 	}
 	title := tourFormats[t.format] + " · " + tourTCs[t.tc]
-	if t.watching != nil {
-		title = t.watching.Name
+	if t.Watching != nil {
+		title = t.Watching.Name
 	}
-	b.WriteString(st.Title.Render(title) + "  " + progressBar(st, done, total, 30, time.Since(t.started)) + "\n")
-	if t.status != "" {
-		b.WriteString(st.Dim.Render(t.status) + "\n")
+	b.WriteString(st.Title.Render(title) + "  " + components.Progress(st, done, total, 30, time.Since(t.started)) + "\n")
+	if t.Status != "" {
+		b.WriteString(st.Dim.Render(t.Status) + "\n")
 	}
-	b.WriteString(strings.TrimPrefix(workersView(st, t.env, t.w)+"\n", "\n"))
+	b.WriteString(strings.TrimPrefix(components.WorkersView(st, t.Env, t.W)+"\n", "\n"))
 	b.WriteString("\n")
 	if tb != nil {
 		b.WriteString(standingsTable(st, tb))
@@ -52,7 +53,7 @@ func (t *tournamentPage) liveView() string {
 					win += " (" + p.Note + ")"
 				}
 			}
-			b.WriteString(truncate(fmt.Sprintf("%d. %s %s–%s %s  [%s]  %s", p.Round, p.NameA, trimFloat(p.PointsA), trimFloat(p.PointsB), p.NameB, strings.Join(p.Games, ", "), win), t.w) + "\n")
+			b.WriteString(components.Truncate(fmt.Sprintf("%d. %s %s–%s %s  [%s]  %s", p.Round, p.NameA, trimFloat(p.PointsA), trimFloat(p.PointsB), p.NameB, strings.Join(p.Games, ", "), win), t.W) + "\n")
 		}
 		if t.report != nil && len(t.report.Final) > 0 {
 			b.WriteString(st.Dim.Render("final line: "+strings.Join(t.report.Final, " · ")) + "\n")
@@ -70,7 +71,7 @@ func (t *tournamentPage) liveView() string {
 			} else {
 				line = "  " + line
 			}
-			b.WriteString(truncate(line, t.w) + "\n")
+			b.WriteString(components.Truncate(line, t.W) + "\n")
 		}
 	}
 	return b.String()
@@ -95,7 +96,7 @@ func standingsTable(st *common.Styles, tb *arena.Table) string {
 		if s.Games > 0 {
 			elo = fmt.Sprintf("%+.0f ± %.0f", s.Elo, s.Error)
 		}
-		b.WriteString(fmt.Sprintf("%-3d %-16s %6.1f %5d %-11s %-12s", r+1, truncate(s.Player, 16), s.Points, s.Games, fmt.Sprintf("%d-%d-%d", s.W, s.D, s.L), elo))
+		b.WriteString(fmt.Sprintf("%-3d %-16s %6.1f %5d %-11s %-12s", r+1, components.Truncate(s.Player, 16), s.Points, s.Games, fmt.Sprintf("%d-%d-%d", s.W, s.D, s.L), elo))
 		for _, j := range order {
 			cell := "   ·"
 			if j == s.Index {
@@ -130,7 +131,7 @@ func (t *tournamentPage) miniBoards() string {
 			continue
 		}
 		var b strings.Builder
-		b.WriteString(truncate(g.white+"–"+g.black, 17) + "\n")
+		b.WriteString(components.Truncate(g.white+"–"+g.black, 17) + "\n")
 		for r := 7; r >= 0; r-- {
 			for f := 0; f < 8; f++ {
 				pc := pos.PieceAt(core.MakeSquare(f, r))
@@ -142,9 +143,9 @@ func (t *tournamentPage) miniBoards() string {
 			}
 			b.WriteString("\n")
 		}
-		b.WriteString(t.st.Dim.Render(fmt.Sprintf("ply %d", g.ply)))
+		b.WriteString(t.St.Dim.Render(fmt.Sprintf("ply %d", g.ply)))
 		boards = append(boards, b.String())
-		if len(boards)*19 > t.w {
+		if len(boards)*19 > t.W {
 			break
 		}
 	}
@@ -171,14 +172,14 @@ func (t *tournamentPage) replayView() string {
 	for _, m := range g.Moves[:t.replayPly] {
 		pos.MakeMove(m.Move)
 	}
-	bw, bh := fitSquares(t.w-30, t.h-2)
-	bv := boardView{pos: pos, cursor: core.NoSquare, selected: core.NoSquare, last: pos.LastMove(), sqW: bw, sqH: bh}
+	bw, bh := components.FitSquares(t.W-30, t.H-2)
+	bv := components.Board{Pos: pos, Cursor: core.NoSquare, Selected: core.NoSquare, Last: pos.LastMove(), SqW: bw, SqH: bh}
 	info := fmt.Sprintf("%s – %s\n%s (%s)\nply %d of %d", g.White, g.Black, resultText(g.Outcome), g.Reason, t.replayPly, len(g.Moves))
 	if t.replayPly > 0 {
 		m := g.Moves[t.replayPly-1]
 		info += fmt.Sprintf("\n%s  %d/%d  %s", m.SAN, m.Score, m.Depth, m.Time.Round(time.Millisecond))
 	}
-	return lipgloss.JoinHorizontal(lipgloss.Top, bv.render(t.st), "  ", info)
+	return lipgloss.JoinHorizontal(lipgloss.Top, bv.Render(t.St), "  ", info)
 }
 
 func resultText(o core.Outcome) string {

@@ -1,4 +1,4 @@
-package tui
+package components
 
 import (
 	"fmt"
@@ -14,12 +14,12 @@ import (
 // plotLabelW is the width of a braillePlot's y labels, left of its dots.
 const plotLabelW = 9
 
-// plotLine is one line of a plot: a value per point, the points evenly
+// PlotLine is one line of a plot: a value per point, the points evenly
 // spaced along x.
-type plotLine struct {
-	name   string // in the legend; "" leaves the line out of it
-	values []float64
-	minor  bool // the second kind of line: see braillePlot
+type PlotLine struct {
+	Name   string // in the legend; "" leaves the line out of it
+	Values []float64
+	Minor  bool // the second kind of line: see braillePlot
 }
 
 // What a dot of the canvas belongs to: a main line, a minor one, or both.
@@ -37,14 +37,14 @@ const minorMark = '·'
 // per cell), all on one y scale, with the range on the left. Main lines
 // are in st.PlotMain and minor ones in st.PlotMinor; without colour the
 // minor lines are minorMark wherever no main line passes.
-func braillePlot(st *common.Styles, lines []plotLine, w, h int) string {
+func braillePlot(st *common.Styles, lines []PlotLine, w, h int) string {
 	lo, hi := math.Inf(1), math.Inf(-1)
 	n := 0
 	for _, l := range lines {
-		for _, v := range l.values {
+		for _, v := range l.Values {
 			lo, hi = math.Min(lo, v), math.Max(hi, v)
 		}
-		n = max(n, len(l.values))
+		n = max(n, len(l.Values))
 	}
 	if n == 0 || w < 4 || h < 2 {
 		return ""
@@ -61,7 +61,7 @@ func braillePlot(st *common.Styles, lines []plotLine, w, h int) string {
 	}
 	for _, l := range lines {
 		kind := uint8(dotMain)
-		if l.minor {
+		if l.Minor {
 			kind = dotMinor
 		}
 		set := func(x, y int) {
@@ -70,7 +70,7 @@ func braillePlot(st *common.Styles, lines []plotLine, w, h int) string {
 			}
 		}
 		prevX, prevY := -1, -1
-		for i, v := range l.values {
+		for i, v := range l.Values {
 			x := 0
 			if n > 1 {
 				x = i * (dw - 1) / (n - 1)
@@ -156,33 +156,33 @@ func brailleCell(main, minor rune, color bool) (rune, uint8) {
 	return minorMark, dotMinor
 }
 
-// plotLegend names the lines, each after a sample of how it is drawn.
-func plotLegend(st *common.Styles, lines []plotLine) string {
+// PlotLegend names the lines, each after a sample of how it is drawn.
+func PlotLegend(st *common.Styles, lines []PlotLine) string {
 	var parts []string
 	for _, l := range lines {
-		if l.name == "" {
+		if l.Name == "" {
 			continue
 		}
 		sample := st.PlotMain.Render("⠒⠒")
-		if l.minor {
+		if l.Minor {
 			sample = "⠒⠒"
 			if !st.Color {
 				sample = strings.Repeat(string(minorMark), 2)
 			}
 			sample = st.PlotMinor.Render(sample)
 		}
-		parts = append(parts, sample+" "+l.name)
+		parts = append(parts, sample+" "+l.Name)
 	}
 	return strings.Join(parts, "  ")
 }
 
-// plotFigure is a plot that says what it shows: the title and the legend,
+// PlotFigure is a plot that says what it shows: the title and the legend,
 // the lines on h rows of w cells with their y range, and under them the
 // generation axis from first to last; h + 2 lines in all. The title gives
 // way to the legend when both do not fit.
-func plotFigure(st *common.Styles, title string, lines []plotLine, first, last, w, h int) string {
+func PlotFigure(st *common.Styles, title string, lines []PlotLine, first, last, w, h int) string {
 	head := st.Header.Render(title)
-	if legend := plotLegend(st, lines); legend != "" {
+	if legend := PlotLegend(st, lines); legend != "" {
 		head += "  " + legend
 		if lipgloss.Width(head) > w {
 			head = legend

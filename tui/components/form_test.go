@@ -1,4 +1,4 @@
-package tui
+package components
 
 import (
 	"fmt"
@@ -17,7 +17,7 @@ import (
 // drawn under a title with a blank line between the number and the box:
 // lines 0 title, 1 choice, 2 number, 3 blank, 4 box.
 type testForm struct {
-	f      form
+	f      Form
 	choice int
 	number int
 	on     bool
@@ -27,26 +27,26 @@ func newTestForm() *testForm {
 	r := lipgloss.NewRenderer(io.Discard)
 	r.SetColorProfile(termenv.Ascii)
 	tf := &testForm{number: 1}
-	tf.f = form{st: common.NewStyles(r, true), fields: []formField{
-		choiceField("choice", []string{"a", "b", "c"}, &tf.choice),
-		numberField("number", &tf.number, 1, 0, 3),
-		{value: func() string { return fmt.Sprint("box ", tf.on) }, toggle: func() { tf.on = !tf.on }},
+	tf.f = Form{St: common.NewStyles(r, true), Fields: []Field{
+		ChoiceField("choice", []string{"a", "b", "c"}, &tf.choice),
+		NumberField("number", &tf.number, 1, 0, 3),
+		{Value: func() string { return fmt.Sprint("box ", tf.on) }, Toggle: func() { tf.on = !tf.on }},
 	}}
 	return tf
 }
 
 func (tf *testForm) draw() string {
-	tf.f.begin()
-	tf.f.text("title")
-	tf.f.field(0)
-	tf.f.field(1)
-	tf.f.text("")
-	tf.f.field(2)
-	return tf.f.view()
+	tf.f.Begin()
+	tf.f.Text("title")
+	tf.f.Field(0)
+	tf.f.Field(1)
+	tf.f.Text("")
+	tf.f.Field(2)
+	return tf.f.View()
 }
 
 func (tf *testForm) state() string {
-	return fmt.Sprintf("focus %d choice %d number %d on %v", tf.f.focus, tf.choice, tf.number, tf.on)
+	return fmt.Sprintf("focus %d choice %d number %d on %v", tf.f.Focus, tf.choice, tf.number, tf.on)
 }
 
 // The keys move the focus round the fields, change the focused one within
@@ -80,7 +80,7 @@ func TestFormKeys(t *testing.T) {
 			if r == '\r' {
 				msg = enter
 			}
-			taken = tf.f.key(msg, common.DefaultKeyMap())
+			taken = tf.f.Key(msg, common.DefaultKeyMap())
 		}
 		if got := tf.state(); got != c.want || taken != c.taken {
 			t.Errorf("keys %q: %s, taken %v; want %s, taken %v", c.keys, got, taken, c.want, c.taken)
@@ -116,7 +116,7 @@ func TestFormClicks(t *testing.T) {
 		tf.draw()
 		taken := false
 		for _, m := range c.msgs {
-			taken = tf.f.click(m)
+			taken = tf.f.Click(m)
 		}
 		if got := tf.state(); got != c.want || taken != c.taken {
 			t.Errorf("%s: %s, taken %v; want %s, taken %v", c.name, got, taken, c.want, c.taken)
@@ -128,7 +128,7 @@ func TestFormClicks(t *testing.T) {
 // and leaves text lines as they are.
 func TestFormDraws(t *testing.T) {
 	tf := newTestForm()
-	tf.f.key(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'j'}}, common.DefaultKeyMap())
+	tf.f.Key(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'j'}}, common.DefaultKeyMap())
 	want := strings.Join([]string{
 		"title",
 		"  choice       a",
@@ -144,7 +144,7 @@ func TestFormDraws(t *testing.T) {
 	}
 }
 
-// focusOn finds a field by its label; clampFocus keeps the focus on a
+// FocusOn finds a field by its label; ClampFocus keeps the focus on a
 // field when the list shrinks.
 func TestFormFocus(t *testing.T) {
 	cases := []struct {
@@ -159,12 +159,12 @@ func TestFormFocus(t *testing.T) {
 	}
 	for _, c := range cases {
 		tf := newTestForm()
-		tf.f.focus = 2
-		tf.f.focusOn(c.label)
-		tf.f.fields = tf.f.fields[:c.fields]
-		tf.f.clampFocus()
-		if tf.f.focus != c.want {
-			t.Errorf("focus on %q, %d fields: %d, want %d", c.label, c.fields, tf.f.focus, c.want)
+		tf.f.Focus = 2
+		tf.f.FocusOn(c.label)
+		tf.f.Fields = tf.f.Fields[:c.fields]
+		tf.f.ClampFocus()
+		if tf.f.Focus != c.want {
+			t.Errorf("focus on %q, %d fields: %d, want %d", c.label, c.fields, tf.f.Focus, c.want)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package tui
+package components
 
 import (
 	"strings"
@@ -8,10 +8,10 @@ import (
 	"github.com/evochess/evochess/tui/common"
 )
 
-// plotPanel is one small plot of a grid: a title line over its lines.
-type plotPanel struct {
-	title string
-	lines []plotLine
+// PlotPanel is one small plot of a grid: a title line over its lines.
+type PlotPanel struct {
+	Title string
+	Lines []PlotLine
 }
 
 // Grid sizes: a panel is at least minPanelW cells wide; the grid takes as
@@ -23,13 +23,13 @@ const (
 	comfortPanelH = 7
 )
 
-// gridCapacity is how many panels fit in w × h cells at the minimum size.
-func gridCapacity(w, h int) int {
+// GridCapacity is how many panels fit in w × h cells at the minimum size.
+func GridCapacity(w, h int) int {
 	return max(1, w/minPanelW) * max(1, h/minPanelH)
 }
 
-// plotGrid draws panels in a grid filling w × h cells, row by row.
-func plotGrid(st *common.Styles, panels []plotPanel, w, h int) string {
+// PlotGrid draws panels in a grid filling w × h cells, row by row.
+func PlotGrid(st *common.Styles, panels []PlotPanel, w, h int) string {
 	n := len(panels)
 	if n == 0 {
 		return ""
@@ -46,7 +46,7 @@ func plotGrid(st *common.Styles, panels []plotPanel, w, h int) string {
 		var cells []string
 		for c := 0; c < cols && r*cols+c < n; c++ {
 			p := panels[r*cols+c]
-			cell := padRight(st.Header.Render(truncate(p.title, pw)), pw) + "\n" + braillePlot(st, p.lines, pw, ph-1)
+			cell := padRight(st.Header.Render(Truncate(p.Title, pw)), pw) + "\n" + braillePlot(st, p.Lines, pw, ph-1)
 			if c > 0 {
 				cells = append(cells, "  ")
 			}

@@ -1,4 +1,4 @@
-package tui
+package components
 
 import (
 	"testing"
@@ -16,7 +16,7 @@ func TestHeatMapGolden(t *testing.T) {
 		v[sq] = -(f-3.5)*(f-3.5) - (r-3.5)*(r-3.5) + 0.5*r
 	}
 	goldenStyled(t, "heatmap", func(st *common.Styles) string {
-		m := heatMap(st, v)
+		m := HeatMap(st, v)
 		tuitest.FitsWindow(t, m, 22, 9)
 		return m
 	})
@@ -28,7 +28,7 @@ func TestHeatMapFlat(t *testing.T) {
 	for i := range v {
 		v[i] = 3
 	}
-	m := heatMap(testStyles(false), v)
+	m := HeatMap(testStyles(false), v)
 	want := "0 0 0 0 0 0 0 0 \n"
 	if m[:len(want)] != want || m[len(m)-len("0 = 3 … 9 = 3"):] != "0 = 3 … 9 = 3" {
 		t.Errorf("flat table:\n%s", m)

@@ -1,4 +1,4 @@
-package tui
+package components
 
 import (
 	"fmt"
@@ -10,17 +10,17 @@ import (
 // maxWorkerLines caps the workers listed under a run.
 const maxWorkerLines = 6
 
-// workersView lists the remote workers under a run's or a tournament's
+// WorkersView lists the remote workers under a run's or a tournament's
 // head: name, host, games/s and games in flight. It is read from the
 // cluster at each redraw, so workers come and go without the run knowing.
 // It starts with a newline, and is empty without a cluster.
-func workersView(st *common.Styles, env *common.Env, width int) string {
+func WorkersView(st *common.Styles, env *common.Env, width int) string {
 	if env == nil || env.Cluster == nil {
 		return ""
 	}
 	ws := env.Cluster.Workers()
 	if len(ws) == 0 {
-		return "\n" + st.Dim.Render(truncate("remote workers: none yet (evochess worker --cluster URL joins)", width))
+		return "\n" + st.Dim.Render(Truncate("remote workers: none yet (evochess worker --cluster URL joins)", width))
 	}
 	var b strings.Builder
 	rate, playing, slots := 0.0, 0, 0
@@ -42,7 +42,7 @@ func workersView(st *common.Styles, env *common.Env, width int) string {
 		if w.Refused != "" {
 			line = fmt.Sprintf("  %-16s %-20s refused: %s", common.Sanitize(w.Name, 32), common.Sanitize(w.Host, 32), common.Sanitize(w.Refused, 200))
 		}
-		b.WriteString("\n" + truncate(line, width))
+		b.WriteString("\n" + Truncate(line, width))
 	}
 	return b.String()
 }

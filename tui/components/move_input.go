@@ -1,4 +1,4 @@
-package tui
+package components
 
 import (
 	"fmt"
@@ -13,23 +13,23 @@ import (
 	"github.com/evochess/evochess/tui/common"
 )
 
-// moveInput is how a person gives a move on a board, as on the Play tab:
+// MoveInput is how a person gives a move on a board, as on the Play tab:
 // a cursor moved with the arrows (hjkl) and enter to pick up and put
 // down, a click on from and to, or ":" and a move typed in SAN or UCI
 // (tab completes); a promotion asks for the piece. It only chooses a
 // legal move of the position it is given; what becomes of it is the
 // caller's.
-type moveInput struct {
+type MoveInput struct {
 	keys             common.KeyMap
-	flipped, letters bool
+	Flipped, letters bool
 	cursor, selected core.Square
 	promo            []core.Move // choices waiting for a promotion piece
 
 	prompt    textinput.Model
 	prompting bool
 
-	board          boardView // as last drawn, for clicks
-	boardX, boardY int       // where the board is in the page
+	Board          Board // as last drawn, for clicks
+	BoardX, BoardY int   // where the board is in the page
 
 	// The board as last rendered and what it was rendered from: a frame
 	// that changes only a clock draws the same board.
@@ -48,7 +48,7 @@ type boardKey struct {
 	sqW, sqH         int
 }
 
-func newMoveInput(st *common.Styles, keys common.KeyMap) moveInput {
+func NewMoveInput(st *common.Styles, keys common.KeyMap) MoveInput {
 	ti := textinput.New()
 	ti.PromptStyle, ti.TextStyle, ti.CompletionStyle = st.NewStyle(), st.NewStyle(), st.NewStyle()
 	ti.PlaceholderStyle = st.NewStyle().Faint(true)
@@ -56,30 +56,30 @@ func newMoveInput(st *common.Styles, keys common.KeyMap) moveInput {
 	ti.Prompt = ": "
 	ti.CharLimit = 16 // a move; anything longer is not one
 	ti.Placeholder = "a move: e4, Nf3, exd5, O-O, e7e8q"
-	return moveInput{keys: keys, cursor: core.MakeSquare(4, 1), selected: core.NoSquare, prompt: ti}
+	return MoveInput{keys: keys, cursor: core.MakeSquare(4, 1), selected: core.NoSquare, prompt: ti}
 }
 
-// capturing: a prompt or a promotion choice wants every key.
-func (in *moveInput) capturing() bool { return in.prompting || len(in.promo) > 0 }
+// Capturing: a prompt or a promotion choice wants every key.
+func (in *MoveInput) Capturing() bool { return in.prompting || len(in.promo) > 0 }
 
-// reset drops a half-made move (the position changed under it).
-func (in *moveInput) reset() {
+// Reset drops a half-made move (the position changed under it).
+func (in *MoveInput) Reset() {
 	in.selected, in.promo = core.NoSquare, nil
 }
 
-// moveResult is what a key or click did: a move chosen, or something to
+// MoveResult is what a key or click did: a move chosen, or something to
 // say (bad: a refusal).
-type moveResult struct {
-	move   core.Move
-	chosen bool
-	say    string
-	bad    bool
-	cmd    tea.Cmd
+type MoveResult struct {
+	Move   core.Move
+	Chosen bool
+	Say    string
+	Bad    bool
+	Cmd    tea.Cmd
 }
 
-// key handles a key of the board; handled is false for keys it does not
+// Key handles a key of the board; handled is false for keys it does not
 // use. canMove says whether the user may move in pos now (why not, if not).
-func (in *moveInput) key(msg tea.KeyMsg, pos *core.Position, canMove bool, why string) (r moveResult, handled bool) {
+func (in *MoveInput) Key(msg tea.KeyMsg, pos *core.Position, canMove bool, why string) (r MoveResult, handled bool) {
 	if in.prompting {
 		return in.promptKey(msg, pos, canMove, why), true
 	}
@@ -100,36 +100,36 @@ func (in *moveInput) key(msg tea.KeyMsg, pos *core.Position, canMove bool, why s
 		return in.pick(in.cursor, pos, canMove, why), true
 	case key.Matches(msg, k.Prompt):
 		if !canMove {
-			return moveResult{say: why, bad: true}, true
+			return MoveResult{Say: why, Bad: true}, true
 		}
 		in.prompting = true
 		in.prompt.SetValue("")
-		return moveResult{cmd: in.prompt.Focus()}, true
+		return MoveResult{Cmd: in.prompt.Focus()}, true
 	case key.Matches(msg, k.Flip):
-		in.flipped = !in.flipped
+		in.Flipped = !in.Flipped
 	case key.Matches(msg, k.Letters):
 		in.letters = !in.letters
 	default:
-		return moveResult{}, false
+		return MoveResult{}, false
 	}
-	return moveResult{}, true
+	return MoveResult{}, true
 }
 
-// mouse handles a click on the board.
-func (in *moveInput) mouse(msg tea.MouseMsg, pos *core.Position, canMove bool, why string) moveResult {
-	if msg.Action != tea.MouseActionPress || msg.Button != tea.MouseButtonLeft || in.capturing() {
-		return moveResult{}
+// Mouse handles a click on the board.
+func (in *MoveInput) Mouse(msg tea.MouseMsg, pos *core.Position, canMove bool, why string) MoveResult {
+	if msg.Action != tea.MouseActionPress || msg.Button != tea.MouseButtonLeft || in.Capturing() {
+		return MoveResult{}
 	}
-	sq, ok := in.board.squareAt(msg.X-in.boardX, msg.Y-in.boardY)
+	sq, ok := in.Board.squareAt(msg.X-in.BoardX, msg.Y-in.BoardY)
 	if !ok {
-		return moveResult{}
+		return MoveResult{}
 	}
 	in.cursor = sq
 	return in.pick(sq, pos, canMove, why)
 }
 
-func (in *moveInput) moveCursor(df, dr int) {
-	if in.flipped {
+func (in *MoveInput) moveCursor(df, dr int) {
+	if in.Flipped {
 		df, dr = -df, -dr
 	}
 	in.cursor = core.MakeSquare(min(max(in.cursor.File()+df, 0), 7), min(max(in.cursor.Rank()+dr, 0), 7))
@@ -137,25 +137,25 @@ func (in *moveInput) moveCursor(df, dr int) {
 
 // pick is enter or a click on sq: pick up a piece, or put the one picked
 // up down there.
-func (in *moveInput) pick(sq core.Square, pos *core.Position, canMove bool, why string) moveResult {
+func (in *MoveInput) pick(sq core.Square, pos *core.Position, canMove bool, why string) MoveResult {
 	if !canMove {
-		return moveResult{say: why, bad: true}
+		return MoveResult{Say: why, Bad: true}
 	}
 	pc := pos.PieceAt(sq)
 	own := pc != core.NoPiece && pc.Color() == pos.SideToMove()
 	if in.selected == core.NoSquare || own && sq != in.selected {
 		if !own {
-			return moveResult{}
+			return MoveResult{}
 		}
 		if len(legalFrom(pos, sq)) == 0 {
-			return moveResult{say: fmt.Sprintf("%s has no legal move", sq), bad: true}
+			return MoveResult{Say: fmt.Sprintf("%s has no legal move", sq), Bad: true}
 		}
 		in.selected = sq
-		return moveResult{}
+		return MoveResult{}
 	}
 	if sq == in.selected {
 		in.selected = core.NoSquare
-		return moveResult{}
+		return MoveResult{}
 	}
 	var choices []core.Move
 	for _, m := range legalFrom(pos, in.selected) {
@@ -165,86 +165,99 @@ func (in *moveInput) pick(sq core.Square, pos *core.Position, canMove bool, why 
 	}
 	switch len(choices) {
 	case 0:
-		return moveResult{say: fmt.Sprintf("%s%s is not a legal move", in.selected, sq), bad: true}
+		return MoveResult{Say: fmt.Sprintf("%s%s is not a legal move", in.selected, sq), Bad: true}
 	case 1:
 		in.selected = core.NoSquare
-		return moveResult{move: choices[0], chosen: true}
+		return MoveResult{Move: choices[0], Chosen: true}
 	}
 	in.promo = choices
-	return moveResult{say: "promote to: q r b n (esc: cancel)"}
+	return MoveResult{Say: "promote to: q r b n (esc: cancel)"}
 }
 
-func (in *moveInput) promotionKey(msg tea.KeyMsg) moveResult {
+func (in *MoveInput) promotionKey(msg tea.KeyMsg) MoveResult {
 	if key.Matches(msg, in.keys.Back) {
-		in.reset()
-		return moveResult{}
+		in.Reset()
+		return MoveResult{}
 	}
 	want := map[string]core.PieceType{"q": core.Queen, "r": core.Rook, "b": core.Bishop, "n": core.Knight}[strings.ToLower(msg.String())]
 	for _, m := range in.promo {
 		if m.Promotion() == want {
-			in.reset()
-			return moveResult{move: m, chosen: true}
+			in.Reset()
+			return MoveResult{Move: m, Chosen: true}
 		}
 	}
-	return moveResult{}
+	return MoveResult{}
 }
 
-func (in *moveInput) closePrompt() {
+func (in *MoveInput) ClosePrompt() {
 	in.prompting = false
 	in.prompt.Blur()
 }
 
-func (in *moveInput) promptKey(msg tea.KeyMsg, pos *core.Position, canMove bool, why string) moveResult {
+func (in *MoveInput) promptKey(msg tea.KeyMsg, pos *core.Position, canMove bool, why string) MoveResult {
 	switch msg.Type {
 	case tea.KeyEsc:
-		in.closePrompt()
-		return moveResult{}
+		in.ClosePrompt()
+		return MoveResult{}
 	case tea.KeyTab:
 		if pre := commonPrefix(moveCompletions(pos, in.prompt.Value())); len(pre) > len(in.prompt.Value()) {
 			in.prompt.SetValue(pre)
 			in.prompt.CursorEnd()
 		}
-		return moveResult{}
+		return MoveResult{}
 	case tea.KeyEnter:
 		if !canMove {
-			return moveResult{say: why, bad: true}
+			return MoveResult{Say: why, Bad: true}
 		}
 		text := strings.TrimSpace(in.prompt.Value())
 		m, err := pos.ParseMove(text)
 		if err != nil {
 			if c := moveCompletions(pos, text); len(c) > 1 && len(c) <= 8 {
-				return moveResult{say: fmt.Sprintf("%q is ambiguous: %s", text, strings.Join(c, " ")), bad: true}
+				return MoveResult{Say: fmt.Sprintf("%q is ambiguous: %s", text, strings.Join(c, " ")), Bad: true}
 			}
-			return moveResult{say: err.Error(), bad: true}
+			return MoveResult{Say: err.Error(), Bad: true}
 		}
-		in.closePrompt()
-		in.reset()
-		return moveResult{move: m, chosen: true}
+		in.ClosePrompt()
+		in.Reset()
+		return MoveResult{Move: m, Chosen: true}
 	}
 	var cmd tea.Cmd
 	in.prompt, cmd = in.prompt.Update(msg)
-	return moveResult{cmd: cmd}
+	return MoveResult{Cmd: cmd}
 }
 
-// view sets the board up for drawing pos (last its last move, the cursor
+// View sets the board up for drawing pos (last its last move, the cursor
 // shown when the user may move) and draws it.
-func (in *moveInput) view(st *common.Styles, pos *core.Position, last core.Move, canMove bool, w, h int) string {
-	sw, sh := fitSquares(w, h)
-	in.board = boardView{pos: pos, flipped: in.flipped, cursor: core.NoSquare, selected: in.selected, last: last, sqW: sw, sqH: sh, letters: in.letters}
-	if canMove && !in.capturing() {
-		in.board.cursor = in.cursor
+func (in *MoveInput) View(st *common.Styles, pos *core.Position, last core.Move, canMove bool, w, h int) string {
+	sw, sh := FitSquares(w, h)
+	in.Board = Board{Pos: pos, Flipped: in.Flipped, Cursor: core.NoSquare, Selected: in.selected, Last: last, SqW: sw, SqH: sh, Letters: in.letters}
+	if canMove && !in.Capturing() {
+		in.Board.Cursor = in.cursor
 	}
 	if in.selected != core.NoSquare {
 		for _, m := range legalFrom(pos, in.selected) {
-			in.board.targets |= core.SquareBB(m.To())
+			in.Board.Targets |= core.SquareBB(m.To())
 		}
 	}
-	b := in.board
-	k := boardKey{st: st, pos: pos.Key(), last: last, cursor: b.cursor, selected: b.selected, targets: b.targets, flipped: b.flipped, letters: b.letters, sqW: b.sqW, sqH: b.sqH}
+	b := in.Board
+	k := boardKey{st: st, pos: pos.Key(), last: last, cursor: b.Cursor, selected: b.Selected, targets: b.Targets, flipped: b.Flipped, letters: b.Letters, sqW: b.SqW, sqH: b.SqH}
 	if k != in.drawnFrom || in.drawn == "" {
-		in.drawn, in.drawnFrom = b.render(st), k
+		in.drawn, in.drawnFrom = b.Render(st), k
 	}
 	return in.drawn
+}
+
+// PromptLines are the move prompt, while it is open, and the moves that
+// complete what is typed when they are few, in w cells.
+func (in *MoveInput) PromptLines(st *common.Styles, pos *core.Position, w int) []string {
+	if !in.prompting {
+		return nil
+	}
+	out := []string{in.prompt.View()}
+	if c := moveCompletions(pos, in.prompt.Value()); in.prompt.Value() != "" && len(c) <= 10 {
+		out = append(out, st.Dim.Render(Truncate(strings.Join(c, " "), w)))
+	}
+	return out
 }
 
 // legalFrom lists the legal moves of the piece on sq.
@@ -270,4 +283,19 @@ func moveCompletions(pos *core.Position, text string) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// commonPrefix is what words have in common at their start (check and
+// mate signs aside).
+func commonPrefix(words []string) string {
+	if len(words) == 0 {
+		return ""
+	}
+	pre := strings.TrimRight(words[0], "+#")
+	for _, w := range words[1:] {
+		for !strings.HasPrefix(w, pre) {
+			pre = pre[:len(pre)-1]
+		}
+	}
+	return pre
 }

@@ -1,4 +1,4 @@
-package tui
+package components
 
 import (
 	"fmt"
@@ -29,9 +29,9 @@ func paintedBar(done, total, width int, full, empty func(...string) string) stri
 	return "[" + paint(full, strings.Repeat("#", fill)) + paint(empty, strings.Repeat(".", width-fill)) + "]"
 }
 
-// progressBar is the Tournament tab's "[####......] 12/40  ETA 1m2s", the
+// Progress is the Tournament tab's "[####......] 12/40  ETA 1m2s", the
 // filled part in the header's colour.
-func progressBar(st *common.Styles, done, total, width int, elapsed time.Duration) string {
+func Progress(st *common.Styles, done, total, width int, elapsed time.Duration) string {
 	if total <= 0 {
 		return fmt.Sprintf("%d games", done)
 	}

@@ -1,4 +1,4 @@
-package tui
+package components
 
 import (
 	"fmt"
@@ -11,8 +11,8 @@ import (
 	"github.com/evochess/evochess/tui/common"
 )
 
-// tableStarts finds the 64-gene piece-square tables of a schema.
-func tableStarts(s *core.Schema) []int {
+// TableStarts finds the 64-gene piece-square tables of a schema.
+func TableStarts(s *core.Schema) []int {
 	var out []int
 	for i := 0; i+63 < len(s.Genes); i++ {
 		if strings.HasSuffix(s.Genes[i].Name, "_a1") && strings.HasSuffix(s.Genes[i+63].Name, "_h8") {
@@ -23,10 +23,10 @@ func tableStarts(s *core.Schema) []int {
 	return out
 }
 
-// heatMap draws 64 values as an 8 × 8 board, white's view (rank 8 on
+// HeatMap draws 64 values as an 8 × 8 board, white's view (rank 8 on
 // top): a shade per square in colour, a digit 0–9 of the range without.
 // The line under it is the key from the lowest value to the highest.
-func heatMap(st *common.Styles, v []float64) string {
+func HeatMap(st *common.Styles, v []float64) string {
 	lo, hi := v[0], v[0]
 	for _, x := range v {
 		lo, hi = math.Min(lo, x), math.Max(hi, x)

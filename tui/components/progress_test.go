@@ -1,4 +1,4 @@
-package tui
+package components
 
 import (
 	"testing"
@@ -37,11 +37,11 @@ func TestTournamentProgressBar(t *testing.T) {
 		{7, 0, "7 games"}, // an open-ended tournament schedules no total
 	}
 	for _, c := range cases {
-		if got := progressBar(testStyles(false), c.done, c.total, 30, 62*time.Second); got != c.want {
+		if got := Progress(testStyles(false), c.done, c.total, 30, 62*time.Second); got != c.want {
 			t.Errorf("progressBar(%d, %d) = %q, want %q", c.done, c.total, got, c.want)
 		}
 	}
 	goldenStyled(t, "progress-bar-30", func(st *common.Styles) string {
-		return progressBar(st, 12, 40, 30, 62*time.Second)
+		return Progress(st, 12, 40, 30, 62*time.Second)
 	})
 }

@@ -1,4 +1,4 @@
-package tui
+package components
 
 import (
 	"math"
@@ -29,7 +29,7 @@ func TestPlotAxis(t *testing.T) {
 		}
 	}
 	// The last generation ends where the dots end.
-	plot := strings.Split(braillePlot(testStyles(false), []plotLine{{values: []float64{1, 2, 3}}}, 40, 2), "\n")
+	plot := strings.Split(braillePlot(testStyles(false), []PlotLine{{Values: []float64{1, 2, 3}}}, 40, 2), "\n")
 	if a := plotAxis("generation", 0, 2, 40); lipgloss.Width(a) != lipgloss.Width(plot[0]) {
 		t.Errorf("axis %d cells, plot %d", lipgloss.Width(a), lipgloss.Width(plot[0]))
 	}
@@ -64,7 +64,7 @@ func TestBrailleCell(t *testing.T) {
 // The legend names the named lines after a sample drawn as each line
 // is: by colour, or without colour by glyph.
 func TestPlotLegend(t *testing.T) {
-	lines := []plotLine{{name: "best"}, {name: "mean", minor: true}, {minor: true}}
+	lines := []PlotLine{{Name: "best"}, {Name: "mean", Minor: true}, {Minor: true}}
 	cases := []struct {
 		color bool
 		want  func(*common.Styles) string
@@ -76,7 +76,7 @@ func TestPlotLegend(t *testing.T) {
 	}
 	for _, c := range cases {
 		st := testStyles(c.color)
-		if got, want := plotLegend(st, lines), c.want(st); got != want {
+		if got, want := PlotLegend(st, lines), c.want(st); got != want {
 			t.Errorf("colour %v: legend %q, want %q", c.color, got, want)
 		}
 	}
@@ -91,9 +91,9 @@ func TestPlotFigureGolden(t *testing.T) {
 		best = append(best, b)
 		mean = append(mean, b-0.4*math.Exp(-float64(g)/25)*(1+0.3*math.Sin(float64(g))))
 	}
-	lines := []plotLine{{name: "best", values: best}, {name: "mean", values: mean, minor: true}}
+	lines := []PlotLine{{Name: "best", Values: best}, {Name: "mean", Values: mean, Minor: true}}
 	goldenStyled(t, "plot-fitness-40x8", func(st *common.Styles) string {
-		v := plotFigure(st, "fitness", lines, 0, 59, 40, 6)
+		v := PlotFigure(st, "fitness", lines, 0, 59, 40, 6)
 		tuitest.FitsWindow(t, v, 40, 8)
 		return v
 	})

@@ -1,4 +1,4 @@
-package tui
+package components
 
 import (
 	"strings"
@@ -7,23 +7,23 @@ import (
 	"github.com/evochess/evochess/tui/common"
 )
 
-// boardView is what a board shows: a position and its highlights.
-type boardView struct {
-	pos      *core.Position
-	flipped  bool
-	letters  bool        // letters instead of Unicode figures
-	cursor   core.Square // NoSquare: no cursor
-	selected core.Square // NoSquare: nothing picked up
-	targets  core.Bitboard
-	last     core.Move
-	sqW, sqH int // cell size of a square
+// Board is what a board shows: a position and its highlights.
+type Board struct {
+	Pos      *core.Position
+	Flipped  bool
+	Letters  bool        // letters instead of Unicode figures
+	Cursor   core.Square // NoSquare: no cursor
+	Selected core.Square // NoSquare: nothing picked up
+	Targets  core.Bitboard
+	Last     core.Move
+	SqW, SqH int // cell size of a square
 }
 
 var figures = map[byte]string{'K': "♔", 'Q': "♕", 'R': "♖", 'B': "♗", 'N': "♘", 'P': "♙",
 	'k': "♚", 'q': "♛", 'r': "♜", 'b': "♝", 'n': "♞", 'p': "♟"}
 
-// fitSquares picks the largest square size that fits w × h cells.
-func fitSquares(w, h int) (int, int) {
+// FitSquares picks the largest square size that fits w × h cells.
+func FitSquares(w, h int) (int, int) {
 	for _, s := range [][2]int{{7, 3}, {5, 2}, {3, 1}} {
 		if 2+8*s[0] <= w && 8*s[1]+1 <= h {
 			return s[0], s[1]
@@ -33,35 +33,35 @@ func fitSquares(w, h int) (int, int) {
 }
 
 // size returns the rendered board's width and height in cells.
-func (b boardView) size() (int, int) { return 2 + 8*b.sqW, 8*b.sqH + 1 }
+func (b Board) size() (int, int) { return 2 + 8*b.SqW, 8*b.SqH + 1 }
 
 // squareAt maps a cell (x, y) of the rendered board to a square.
-func (b boardView) squareAt(x, y int) (core.Square, bool) {
+func (b Board) squareAt(x, y int) (core.Square, bool) {
 	x -= 2
-	if x < 0 || y < 0 || x >= 8*b.sqW || y >= 8*b.sqH {
+	if x < 0 || y < 0 || x >= 8*b.SqW || y >= 8*b.SqH {
 		return core.NoSquare, false
 	}
-	file, row := x/b.sqW, y/b.sqH
+	file, row := x/b.SqW, y/b.SqH
 	rank := 7 - row
-	if b.flipped {
+	if b.Flipped {
 		file, rank = 7-file, row
 	}
 	return core.MakeSquare(file, rank), true
 }
 
-// render draws the board with rank and file labels. Without colour the
+// Render draws the board with rank and file labels. Without colour the
 // squares are told apart by pattern (dark squares dotted) and highlights
 // by brackets: [x] cursor, <x> picked up, *x* a legal target.
-func (b boardView) render(st *common.Styles) string {
+func (b Board) Render(st *common.Styles) string {
 	var out strings.Builder
-	inCheck := b.pos.InCheck()
-	king := b.pos.KingSquare(b.pos.SideToMove())
+	inCheck := b.Pos.InCheck()
+	king := b.Pos.KingSquare(b.Pos.SideToMove())
 	for row := 0; row < 8; row++ {
-		for line := 0; line < b.sqH; line++ {
-			mid := line == b.sqH/2
+		for line := 0; line < b.SqH; line++ {
+			mid := line == b.SqH/2
 			if mid {
 				rank := 7 - row
-				if b.flipped {
+				if b.Flipped {
 					rank = row
 				}
 				out.WriteString(st.Dim.Render(string(rune('1'+rank)) + " "))
@@ -70,7 +70,7 @@ func (b boardView) render(st *common.Styles) string {
 			}
 			for col := 0; col < 8; col++ {
 				file, rank := col, 7-row
-				if b.flipped {
+				if b.Flipped {
 					file, rank = 7-col, row
 				}
 				sq := core.MakeSquare(file, rank)
@@ -82,27 +82,27 @@ func (b boardView) render(st *common.Styles) string {
 	out.WriteString("  ")
 	for col := 0; col < 8; col++ {
 		file := col
-		if b.flipped {
+		if b.Flipped {
 			file = 7 - col
 		}
-		pad := (b.sqW - 1) / 2
-		out.WriteString(st.Dim.Render(strings.Repeat(" ", pad) + string(rune('a'+file)) + strings.Repeat(" ", b.sqW-1-pad)))
+		pad := (b.SqW - 1) / 2
+		out.WriteString(st.Dim.Render(strings.Repeat(" ", pad) + string(rune('a'+file)) + strings.Repeat(" ", b.SqW-1-pad)))
 	}
 	return out.String()
 }
 
-func (b boardView) cell(st *common.Styles, sq core.Square, mid, check bool) string {
-	pc := b.pos.PieceAt(sq)
+func (b Board) cell(st *common.Styles, sq core.Square, mid, check bool) string {
+	pc := b.Pos.PieceAt(sq)
 	dark := (sq.File()+sq.Rank())%2 == 0
 	glyph := " "
 	if pc != core.NoPiece {
 		glyph = string(pc.Char())
-		if !b.letters {
+		if !b.Letters {
 			glyph = figures[pc.Char()]
 		}
 	}
-	lastMove := b.last != core.NullMove && (sq == b.last.From() || sq == b.last.To())
-	isTarget := b.targets.Has(sq)
+	lastMove := b.Last != core.NullMove && (sq == b.Last.From() || sq == b.Last.To())
+	isTarget := b.Targets.Has(sq)
 	if !st.Color {
 		// Letters and patterns: every mark fits in the cell's width.
 		fill := " "
@@ -111,15 +111,15 @@ func (b boardView) cell(st *common.Styles, sq core.Square, mid, check bool) stri
 		}
 		if pc == core.NoPiece {
 			glyph = fill
-			if b.sqW > 3 {
+			if b.SqW > 3 {
 				glyph = fill
 			}
 		}
 		left, right := fill, fill
 		switch {
-		case sq == b.cursor:
+		case sq == b.Cursor:
 			left, right = "[", "]"
-		case sq == b.selected:
+		case sq == b.Selected:
 			left, right = "<", ">"
 		case isTarget:
 			left, right = "*", "*"
@@ -129,19 +129,19 @@ func (b boardView) cell(st *common.Styles, sq core.Square, mid, check bool) stri
 			left, right = "(", ")"
 		}
 		if !mid {
-			return strings.Repeat(fill, b.sqW)
+			return strings.Repeat(fill, b.SqW)
 		}
-		side := strings.Repeat(fill, (b.sqW-3)/2)
-		return side + left + glyph + right + strings.Repeat(fill, b.sqW-3-len(side))
+		side := strings.Repeat(fill, (b.SqW-3)/2)
+		return side + left + glyph + right + strings.Repeat(fill, b.SqW-3-len(side))
 	}
 	style := st.Light
 	if dark {
 		style = st.Dark
 	}
 	switch {
-	case sq == b.cursor:
+	case sq == b.Cursor:
 		style = st.Cursor
-	case sq == b.selected:
+	case sq == b.Selected:
 		style = st.Selected
 	case check:
 		style = st.Check
@@ -160,8 +160,8 @@ func (b boardView) cell(st *common.Styles, sq core.Square, mid, check bool) stri
 		glyph = "·"
 	}
 	if !mid {
-		return style.Render(strings.Repeat(" ", b.sqW))
+		return style.Render(strings.Repeat(" ", b.SqW))
 	}
-	left := (b.sqW - 1) / 2
-	return style.Render(strings.Repeat(" ", left) + glyph + strings.Repeat(" ", b.sqW-1-left))
+	left := (b.SqW - 1) / 2
+	return style.Render(strings.Repeat(" ", left) + glyph + strings.Repeat(" ", b.SqW-1-left))
 }
