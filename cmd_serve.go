@@ -15,8 +15,8 @@ import (
 
 	"github.com/evochess/evochess/arena"
 	"github.com/evochess/evochess/core"
-	"github.com/evochess/evochess/tui"
 	"github.com/evochess/evochess/tui/common"
+	"github.com/evochess/evochess/tui/sshserve"
 )
 
 const serveSynopsis = "evochess serve [--ssh ADDR] [--http ADDR] [--data DIR] [--idle 30m] [--authorized-keys FILE] [limits]"
@@ -80,10 +80,10 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if *reconnect <= 0 || *lagMargin <= 0 { // the lobby reads 0 as its default
 		return usageError(stderr, "serve", "--lobby-reconnect and --lobby-lag-margin must be positive (1ms all but turns lag refunds off)")
 	}
-	var keys *tui.AuthorizedKeys
+	var keys *sshserve.AuthorizedKeys
 	if *keysFile != "" {
 		var err error
-		if keys, err = tui.LoadAuthorizedKeys(*keysFile); err != nil {
+		if keys, err = sshserve.LoadAuthorizedKeys(*keysFile); err != nil {
 			return usageError(stderr, "serve", "--authorized-keys: %v", err)
 		}
 	}
@@ -116,9 +116,9 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if *sshAddr != "" {
 		running++
 		go func() {
-			errs <- tui.ServeSSH(ctx, tui.SSHConfig{Addr: *sshAddr, Data: d, Idle: *idle, Log: stderr,
+			errs <- sshserve.Serve(ctx, sshserve.Config{Addr: *sshAddr, Data: d, Idle: *idle, Log: stderr,
 				Ready:   func(addr string) { fmt.Fprintf(stderr, "ssh: listening on %s\n", addr) },
-				Limits:  tui.SSHLimits{Handshake: *handshake, PerConnection: *perConn, PerAddress: *sshPerAddr, Sessions: *sessions},
+				Limits:  sshserve.Limits{Handshake: *handshake, PerConnection: *perConn, PerAddress: *sshPerAddr, Sessions: *sessions},
 				Workers: common.NewWorkerBudget(*workers, *sessionWorkers),
 				Quota:   int64(quota), SavesPerMinute: *savesPerMin, Keys: keys, Cluster: remote,
 				Reconnect: *reconnect, LagMargin: *lagMargin})

@@ -42,7 +42,7 @@ type Env struct {
 	// on remote workers too, and they list the workers.
 	Cluster Cluster
 	// PlayHashMB is the Play tab engine's hash table (0: 16 MB, a
-	// terminal's own; a server gives each session less, see ServeSSH).
+	// terminal's own; a server gives each session less, see sshserve.Serve).
 	PlayHashMB int
 	// Lobby is where people meet to play each other and the bot: one
 	// shared by every session of a server, a terminal's own otherwise

@@ -19,7 +19,7 @@ type LobbyConfig struct {
 	// UserDirs: each key's user saves their games in users/NAME of Data
 	// (authorized keys), NAME being the user's name.
 	UserDirs bool
-	// Quota bounds a user's saves (bytes, 0: none), as SSHConfig.Quota.
+	// Quota bounds a user's saves (bytes, 0: none), as sshserve.Config.Quota.
 	Quota int64
 	// Workers is the CPU budget bot games take seats in (nil: none).
 	Workers *WorkerBudget

@@ -1,4 +1,4 @@
-package tui
+package sshserve
 
 import (
 	"context"
@@ -19,14 +19,15 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/evochess/evochess/saves"
+	"github.com/evochess/evochess/tui"
 	"github.com/evochess/evochess/tui/common"
 )
 
 // HostKeyFile is the server's persistent key, in the data directory.
 const HostKeyFile = "ssh_host_ed25519"
 
-// SSHConfig is how ServeSSH serves. Zero limits are no limits.
-type SSHConfig struct {
+// Config is how Serve serves. Zero limits are no limits.
+type Config struct {
 	Addr string     // where to listen, e.g. ":2222"
 	Data *saves.Dir // the data directory, with the host key
 	// Idle ends a session whose user has not typed or clicked for this
@@ -37,7 +38,7 @@ type SSHConfig struct {
 	Log io.Writer
 	// Ready, when set, is told the address once the server listens.
 	Ready  func(addr string)
-	Limits SSHLimits
+	Limits Limits
 	// Workers is the CPU budget the sessions share (nil: each session up
 	// to MaxWorkers).
 	Workers *common.WorkerBudget
@@ -57,7 +58,7 @@ type SSHConfig struct {
 	Reconnect, LagMargin, LagEvery time.Duration
 }
 
-// ServeSSH serves the arena over SSH until ctx ends: one program and one
+// Serve serves the arena over SSH until ctx ends: one program and one
 // lipgloss renderer per session (colours follow the client's terminal),
 // sessions without a PTY refused, a persistent host key, every session
 // logged, idle sessions closed, sessions counted against the limits. There
@@ -65,13 +66,13 @@ type SSHConfig struct {
 // reads and writes the data directory. Each session's games and searches
 // end with it (its context is its channel's). What a client names itself
 // reaches other sessions and the log only sanitized.
-func ServeSSH(ctx context.Context, c SSHConfig) error {
+func Serve(ctx context.Context, c Config) error {
 	if c.Data == nil {
 		return errors.New("serve: the SSH server needs a data directory (for its host key)")
 	}
 	s := &sshServer{c: c, log: newSSHLog(c.Log), engines: common.DefaultEngines(), hub: &common.Hub{}}
 	// The lobby outlives no server: its games stop, its bots and saves
-	// end, before ServeSSH returns.
+	// end, before Serve returns.
 	lctx, stopLobby := context.WithCancel(ctx)
 	defer stopLobby()
 	var err error
@@ -139,9 +140,9 @@ func ServeSSH(ctx context.Context, c SSHConfig) error {
 	return err
 }
 
-// sshServer is what ServeSSH's sessions share.
+// sshServer is what the sessions of Serve share.
 type sshServer struct {
-	c       SSHConfig
+	c       Config
 	log     *sshLog
 	engines []string
 	hub     *common.Hub
@@ -170,9 +171,9 @@ func (s *sshServer) session(sess ssh.Session) {
 			go measureLag(ctx, conn, every, env.Session.SetLag)
 		}
 	}
-	var app *App
+	var app *tui.App
 	run := bm.MiddlewareWithProgramHandler(func(sess ssh.Session) *tea.Program {
-		app = New(env, bm.MakeRenderer(sess), common.PlainFromEnv(sess.Environ()))
+		app = tui.New(env, bm.MakeRenderer(sess), common.PlainFromEnv(sess.Environ()))
 		return tea.NewProgram(app, append([]tea.ProgramOption{tea.WithAltScreen(), tea.WithMouseCellMotion()}, bm.MakeOptions(sess)...)...)
 	}, termenv.Ascii)
 	run(func(ssh.Session) {})(sess)

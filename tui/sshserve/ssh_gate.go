@@ -1,4 +1,4 @@
-package tui
+package sshserve
 
 import (
 	"context"
@@ -14,10 +14,10 @@ import (
 	"github.com/evochess/evochess/tui/common"
 )
 
-// SSHLimits bound what clients may hold open; a zero field is no bound.
+// Limits bound what clients may hold open; a zero field is no bound.
 // Without them one TCP connection opened 3000 sessions (567 MB), and 300
 // silent connections stayed open for the whole idle time.
-type SSHLimits struct {
+type Limits struct {
 	// Handshake closes a connection that has no session running this
 	// long after it was opened, or after its last session ended: one that
 	// never completes the handshake, never opens a session, or only
@@ -31,7 +31,7 @@ type SSHLimits struct {
 // gate admits session channels within the limits and closes connections
 // without a session.
 type gate struct {
-	lim SSHLimits
+	lim Limits
 	log *sshLog
 
 	mu      sync.Mutex
@@ -39,7 +39,7 @@ type gate struct {
 	perAddr map[string]int
 }
 
-func newGate(lim SSHLimits, log *sshLog) *gate {
+func newGate(lim Limits, log *sshLog) *gate {
 	return &gate{lim: lim, log: log, perAddr: map[string]int{}}
 }
 

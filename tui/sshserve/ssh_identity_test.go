@@ -1,4 +1,4 @@
-package tui
+package sshserve
 
 import (
 	"context"
@@ -63,7 +63,7 @@ func TestSSHIdentity(t *testing.T) {
 // it gave; one without a key gets in as a guest; each sees the other.
 func TestSSHLobbyIdentity(t *testing.T) {
 	logs := &syncbuf.Buffer{}
-	addr, _, _ := startSSHWith(t, func(c *SSHConfig) { c.Log = logs })
+	addr, _, _ := startSSHWith(t, func(c *Config) { c.Log = logs })
 	alice, _ := newKey(t, "")
 	ca, err := dialKey(addr, "alice", alice)
 	if err != nil {

@@ -1,4 +1,4 @@
-package tui
+package sshserve
 
 import (
 	"crypto/ed25519"
@@ -59,7 +59,7 @@ func TestSSHAuthorizedKeys(t *testing.T) {
 		t.Fatal(err)
 	}
 	logs := &syncbuf.Buffer{}
-	addr, root, _ := startSSHWith(t, func(c *SSHConfig) { c.Keys, c.Log = keys, logs })
+	addr, root, _ := startSSHWith(t, func(c *Config) { c.Keys, c.Log = keys, logs })
 	tuitest.SavePlayer(t, root, "libchamp") // the shared library's
 
 	for name, signers := range map[string][]gossh.Signer{"an unknown key": {mallory}, "no key": nil} {
@@ -114,35 +114,6 @@ func TestSSHAuthorizedKeys(t *testing.T) {
 	}
 	if len(names) != 2 || !slices.Contains(names, "alice") || !strings.HasPrefix(names[0], "SHA256-") {
 		t.Errorf("user directories %v, want alice and bob's fingerprint", names)
-	}
-}
-
-// Anonymous sessions share the data directory, but each changes only what
-// it made: a run another session (or the operator) saved is not offered
-// for resuming.
-func TestAnonymousSessionsResumeOnlyTheirOwnRuns(t *testing.T) {
-	d, err := saves.Open(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	h, err := d.CreateFreshRun("operators")
-	if err != nil {
-		t.Fatal(err)
-	}
-	h.Close()
-	a := sessionApp(t, 110, 40, d, nil, "a")
-	a.env.Saves = &common.SavePolicy{Shared: true}
-	b := sessionApp(t, 110, 40, d, nil, "b")
-	b.env.Saves = &common.SavePolicy{Shared: true}
-	tuitest.Keys(a, "3s")
-	ea, eb := a.pages[tabEvolution].(*evolutionPage), b.pages[tabEvolution].(*evolutionPage)
-	if ea.name == "" {
-		t.Fatalf("no run started: %q", ea.Status)
-	}
-	ea.Refresh()
-	eb.Refresh()
-	if !slices.Equal(ea.resumable, []string{ea.name}) || len(eb.resumable) != 0 {
-		t.Errorf("resumable: session a %v, session b %v; want only a's own run %s", ea.resumable, eb.resumable, ea.name)
 	}
 }
 

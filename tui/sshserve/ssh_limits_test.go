@@ -1,4 +1,4 @@
-package tui
+package sshserve
 
 import (
 	"errors"
@@ -28,7 +28,7 @@ func closedWithin(t *testing.T, conn net.Conn, d time.Duration) {
 // but opens no session, are closed after the handshake time, and logged.
 func TestSSHHandshakeTimeout(t *testing.T) {
 	logs := &syncbuf.Buffer{}
-	addr, _, _ := startSSHWith(t, func(c *SSHConfig) {
+	addr, _, _ := startSSHWith(t, func(c *Config) {
 		c.Log, c.Limits.Handshake = logs, 300*time.Millisecond
 	})
 	silent, err := net.Dial("tcp", addr)
@@ -54,7 +54,7 @@ func TestSSHHandshakeTimeout(t *testing.T) {
 
 // A session that runs keeps its connection past the handshake time.
 func TestSSHHandshakeTimeoutSparesSessions(t *testing.T) {
-	addr, _, _ := startSSHWith(t, func(c *SSHConfig) { c.Limits.Handshake = 200 * time.Millisecond })
+	addr, _, _ := startSSHWith(t, func(c *Config) { c.Limits.Handshake = 200 * time.Millisecond })
 	c := dial(t, addr)
 	defer c.Close()
 	s := session(t, c)
@@ -100,7 +100,7 @@ func refused(t *testing.T, c *gossh.Client) (string, int) {
 // rejected, with the reason.
 func TestSSHSessionsPerConnection(t *testing.T) {
 	logs := &syncbuf.Buffer{}
-	addr, _, _ := startSSHWith(t, func(c *SSHConfig) { c.Log, c.Limits.PerConnection = logs, 1 })
+	addr, _, _ := startSSHWith(t, func(c *Config) { c.Log, c.Limits.PerConnection = logs, 1 })
 	c := dial(t, addr)
 	defer c.Close()
 	first := session(t, c)
@@ -137,16 +137,16 @@ func TestSSHSessionsPerConnection(t *testing.T) {
 func TestSSHSessionCaps(t *testing.T) {
 	cases := []struct {
 		name string
-		lim  SSHLimits
+		lim  Limits
 		says string
 	}{
-		{"server full", SSHLimits{Sessions: 2}, "evochess: the server is full (2 sessions); try again later"},
-		{"address full", SSHLimits{PerAddress: 2}, "evochess: your address has 2 sessions open already; close one or try again later"},
+		{"server full", Limits{Sessions: 2}, "evochess: the server is full (2 sessions); try again later"},
+		{"address full", Limits{PerAddress: 2}, "evochess: your address has 2 sessions open already; close one or try again later"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			logs := &syncbuf.Buffer{}
-			addr, _, _ := startSSHWith(t, func(c *SSHConfig) { c.Log, c.Limits = logs, tc.lim })
+			addr, _, _ := startSSHWith(t, func(c *Config) { c.Log, c.Limits = logs, tc.lim })
 			var clients []*gossh.Client
 			var sessions []*sshTerm
 			for range 2 {

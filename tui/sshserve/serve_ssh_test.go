@@ -1,4 +1,4 @@
-package tui
+package sshserve
 
 import (
 	"context"
@@ -25,13 +25,13 @@ func startSSH(t *testing.T) (string, context.CancelFunc) {
 // startSSHLogged serves over a fresh data directory, the log to logs.
 func startSSHLogged(t *testing.T, logs io.Writer) (string, context.CancelFunc) {
 	t.Helper()
-	addr, _, cancel := startSSHWith(t, func(c *SSHConfig) { c.Log = logs })
+	addr, _, cancel := startSSHWith(t, func(c *Config) { c.Log = logs })
 	return addr, cancel
 }
 
 // startSSHWith serves over a fresh data directory (returned) with the
 // configuration set changes.
-func startSSHWith(t *testing.T, set func(*SSHConfig)) (string, *saves.Dir, context.CancelFunc) {
+func startSSHWith(t *testing.T, set func(*Config)) (string, *saves.Dir, context.CancelFunc) {
 	t.Helper()
 	d, err := saves.Open(t.TempDir())
 	if err != nil {
@@ -40,9 +40,9 @@ func startSSHWith(t *testing.T, set func(*SSHConfig)) (string, *saves.Dir, conte
 	ctx, cancel := context.WithCancel(context.Background())
 	addrc := make(chan string, 1)
 	done := make(chan error, 1)
-	c := SSHConfig{Addr: "127.0.0.1:0", Data: d, Idle: time.Minute, Ready: func(a string) { addrc <- a }}
+	c := Config{Addr: "127.0.0.1:0", Data: d, Idle: time.Minute, Ready: func(a string) { addrc <- a }}
 	set(&c)
-	go func() { done <- ServeSSH(ctx, c) }()
+	go func() { done <- Serve(ctx, c) }()
 	t.Cleanup(func() {
 		cancel()
 		if err := <-done; err != nil {

@@ -1,4 +1,4 @@
-package tui
+package sshserve
 
 import (
 	"context"
@@ -29,7 +29,7 @@ import (
 // 10+0 games at once against one in-process server. Skipped unless asked
 // for, as it takes a minute or more of a core:
 //
-//	go test ./tui -run TestLobbyLoad -lobby.load -v
+//	go test ./tui/sshserve -run TestLobbyLoad -lobby.load -v
 //
 // -cpuprofile cpu.out profiles the server and the clients together.
 var (
@@ -58,7 +58,7 @@ func TestLobbyLoad(t *testing.T) {
 	}
 	pairs := *lobbyPairs
 	loadBefore := loadAvg()
-	addr, d, _ := startSSHWith(t, func(c *SSHConfig) {
+	addr, d, _ := startSSHWith(t, func(c *Config) {
 		c.Idle = 10 * time.Minute // those paired last wait for the others
 	})
 	const w, h = 100, 30
