@@ -19,7 +19,7 @@ import (
 	"github.com/evochess/evochess/tui/internal/tuitest"
 )
 
-func playOf(a *App) *playPage { return a.pages[tabPlay].(*playPage) }
+func playOf(a *App) *playPage { return a.pages[tabPlay].(*playTab).board }
 
 func wantMate(t *testing.T, a *App) {
 	t.Helper()

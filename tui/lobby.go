@@ -64,6 +64,24 @@ type (
 	}
 )
 
+// Owns: the lobby's changes and end, the clock's ticks and a game's
+// saving, whichever tab is in front.
+func (m *lobbyModel) Owns(msg tea.Msg) bool {
+	switch msg.(type) {
+	case lobbyChangedMsg, lobbyClosedMsg, gameTickMsg, gameSavedMsg:
+		return true
+	}
+	return false
+}
+
+// takeOpened says whether a game of mine has opened by itself since it
+// was last asked (the tab turns to it).
+func (m *lobbyModel) takeOpened() bool {
+	opened := m.autoOpened
+	m.autoOpened = false
+	return opened
+}
+
 // available says whether there is a lobby to show.
 func (m *lobbyModel) available() bool { return m.env.Session != nil }
 

@@ -36,6 +36,9 @@ func testLobby(t *testing.T, c common.LobbyConfig) *common.LobbyHost {
 	return host
 }
 
+// lobbyOf is the lobby side of the app's Play tab.
+func lobbyOf(a *App) *lobbyModel { return a.pages[tabPlay].(*playTab).lobby }
+
 // lobbyProgram is one session's running app.
 type lobbyProgram struct {
 	app  *App
@@ -115,7 +118,7 @@ func tail(s string, n int) string { return s[max(len(s)-n, 0):] }
 // shown is the game a finished program showed last.
 func (p *lobbyProgram) shown(t *testing.T) *onlineGame {
 	t.Helper()
-	g := playOf(p.app).lobby.game
+	g := lobbyOf(p.app).game
 	if g == nil {
 		t.Fatalf("%s shows no game", p.app.env.Who)
 	}
@@ -200,7 +203,7 @@ func TestLobbyFlowChallengeToMate(t *testing.T) {
 	}{{alice, lobby.PlaysWhite, false}, {bob, lobby.PlaysBlack, true}, {carol, lobby.Spectator, false}} {
 		var g *onlineGame
 		if c.p == alice {
-			g = &onlineGame{view: playOf(alice.app).lobby.recent[0]} // she has gone back to the lists
+			g = &onlineGame{view: lobbyOf(alice.app).recent[0]} // she has gone back to the lists
 		} else {
 			g = c.p.shown(t)
 		}

@@ -31,7 +31,8 @@ const (
 // playModes are the line-ups "m" cycles through.
 var playModes = [][2]sideKind{{human, engine}, {engine, human}, {engine, engine}, {human, human}}
 
-// playPage is the Play tab: a board, a human or engine on each side.
+// playPage is the Play tab's board: a game, a human or the engine on each
+// side. The lobby is the tab's other side (playTab).
 type playPage struct {
 	env  *common.Env
 	st   *common.Styles
@@ -70,12 +71,6 @@ type playPage struct {
 
 	status    string
 	statusBad bool
-
-	// The tab's other side (L): the lobby, its games. active: the tab is
-	// in front.
-	lobby   *lobbyModel
-	inLobby bool
-	active  bool
 }
 
 func newPlayPage(env *common.Env, st *common.Styles, keys common.KeyMap) *playPage {
@@ -87,7 +82,7 @@ func newPlayPage(env *common.Env, st *common.Styles, keys common.KeyMap) *playPa
 	ti.CharLimit = 400
 	ti.Placeholder = "a FEN, or a PGN game on one line"
 	p := &playPage{env: env, st: st, keys: keys, level: 5, in: components.NewMoveInput(st, keys), setup: ti,
-		engines: [2]*engineSlot{{}, {}}, lobby: newLobbyModel(env, st, keys), active: true} // Play is the first tab
+		engines: [2]*engineSlot{{}, {}}}
 	p.oppName = "full"
 	p.reset(core.StartFEN)
 	return p
@@ -95,13 +90,11 @@ func newPlayPage(env *common.Env, st *common.Styles, keys common.KeyMap) *playPa
 
 func (p *playPage) Title() string { return "Play" }
 
-// Owns: the engine's moves and thoughts, the clock's ticks, a chromosome
-// sent from the Evolution tab, and the lobby's messages (the lobby is the
-// tab's other side).
+// Owns: the engine's moves and thoughts, the clock's ticks, and a
+// chromosome sent from the Evolution tab.
 func (p *playPage) Owns(msg tea.Msg) bool {
 	switch msg.(type) {
-	case engineMoveMsg, engineInfoMsg, common.UseChromosomeMsg, clockTick,
-		lobbyChangedMsg, lobbyClosedMsg, gameTickMsg, gameSavedMsg:
+	case engineMoveMsg, engineInfoMsg, common.UseChromosomeMsg, clockTick:
 		return true
 	}
 	return false
@@ -109,14 +102,7 @@ func (p *playPage) Owns(msg tea.Msg) bool {
 
 func (p *playPage) SetSize(w, h int) { p.w, p.h = w, h }
 
-func (p *playPage) Init() tea.Cmd {
-	lobbyCmd := p.lobby.Init()
-	if p.lobby.autoOpened { // back after a reconnection: the game comes first
-		p.lobby.autoOpened = false
-		lobbyCmd = tea.Batch(lobbyCmd, p.showLobby(true))
-	}
-	return tea.Batch(p.maybeThink(), tick(), lobbyCmd)
-}
+func (p *playPage) Init() tea.Cmd { return tea.Batch(p.maybeThink(), tick()) }
 
 // reset starts a new game from fen (checked by the caller).
 func (p *playPage) reset(fen string) {
@@ -137,62 +123,21 @@ func (p *playPage) humanToMove() bool {
 
 // ShortHelp lists the page's main keys.
 func (p *playPage) ShortHelp() []key.Binding {
-	if p.inLobby {
-		return p.lobby.shortHelp()
-	}
 	k := p.keys
 	return []key.Binding{k.Select, k.Prompt, k.Undo, k.NewGame, k.Mode, k.Stronger, k.Lobby}
 }
 
 // FullHelp lists every key of the page.
 func (p *playPage) FullHelp() [][]key.Binding {
-	if p.inLobby {
-		return p.lobby.fullHelp()
-	}
 	k := p.keys
 	return [][]key.Binding{{k.Up, k.Down, k.Left, k.Right, k.Select, k.Prompt}, {k.Undo, k.NewGame, k.LoadFEN, k.SavePGN}, {k.Mode, k.Stronger, k.Weaker, k.Preset}, {k.Flip, k.Letters, k.Lobby}}
 }
 
 // Capturing reports whether the page wants every key (a prompt is open).
-func (p *playPage) Capturing() bool {
-	if p.inLobby {
-		return p.lobby.capturing()
-	}
-	return p.settingUp || p.in.Capturing()
-}
-
-// notice is the lobby's call for the user, for the tab bar.
-func (p *playPage) notice(active bool) string { return p.lobby.notice(active && p.inLobby) }
-
-// showLobby turns the tab to the lobby side or back to the board.
-func (p *playPage) showLobby(on bool) tea.Cmd {
-	p.inLobby = on
-	return p.lobby.setShown(p.active && on)
-}
-
-// lobbyUpdate hands the lobby a message, and turns the tab to it when a
-// game of mine has just opened by itself (it started, or I came back).
-func (p *playPage) lobbyUpdate(msg tea.Msg) tea.Cmd {
-	cmd := p.lobby.update(msg)
-	if p.lobby.autoOpened {
-		p.lobby.autoOpened = false
-		if !p.inLobby {
-			return tea.Batch(cmd, p.showLobby(true))
-		}
-	}
-	return cmd
-}
+func (p *playPage) Capturing() bool { return p.settingUp || p.in.Capturing() }
 
 func (p *playPage) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
-	case lobbyChangedMsg, lobbyClosedMsg, gameTickMsg, gameSavedMsg:
-		return p, p.lobbyUpdate(msg)
-	case common.ShownMsg:
-		p.active = true
-		return p, p.lobby.setShown(p.inLobby)
-	case common.HiddenMsg:
-		p.active = false
-		return p, p.lobby.setShown(false)
 	case clockTick:
 		if p.clockTC != nil && !p.over() && p.left(p.pos.SideToMove()) <= 0 {
 			p.flag(p.pos.SideToMove())
@@ -211,27 +156,11 @@ func (p *playPage) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		p.say(false, "the engine now plays %s", msg.Name)
 		return p, p.maybeThink()
 	case tea.MouseMsg:
-		if p.inLobby {
-			return p, p.lobby.mouse(msg)
-		}
 		return p, p.mouse(msg)
 	case tea.KeyMsg:
-		if key.Matches(msg, p.keys.Lobby) && !p.Capturing() {
-			return p, p.showLobby(!p.inLobby)
-		}
-		if p.inLobby {
-			return p, p.lobbyKey(msg)
-		}
 		return p, p.key(msg)
 	}
 	return p, nil
-}
-
-// lobbyKey hands the lobby side a key; a game it opens stays in front.
-func (p *playPage) lobbyKey(msg tea.KeyMsg) tea.Cmd {
-	cmd := p.lobby.key(msg)
-	p.lobby.autoOpened = false
-	return cmd
 }
 
 func (p *playPage) say(bad bool, format string, args ...any) {

@@ -27,9 +27,6 @@ func (p *playPage) lineup() string {
 }
 
 func (p *playPage) View() string {
-	if p.inLobby {
-		return p.lobby.viewAt(p.w, p.h)
-	}
 	side := 34
 	board := p.in.View(p.st, p.pos, p.pos.LastMove(), p.humanToMove() && !p.settingUp, p.w-side-2, p.h-1)
 	p.in.BoardX, p.in.BoardY = 0, 0
