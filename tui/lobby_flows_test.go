@@ -104,8 +104,17 @@ func (p *lobbyProgram) typeKeys(s string) {
 
 func (p *lobbyProgram) waitFor(t *testing.T, text string) {
 	t.Helper()
+	p.waitForSince(t, 0, text)
+}
+
+// drawn is how much the program has drawn so far, a mark for waitForSince.
+func (p *lobbyProgram) drawn() int { return len(p.out.String()) }
+
+// waitForSince waits for text in what the program has drawn since mark.
+func (p *lobbyProgram) waitForSince(t *testing.T, mark int, text string) {
+	t.Helper()
 	deadline := time.Now().Add(30 * time.Second)
-	for !strings.Contains(p.out.String(), text) {
+	for !strings.Contains(p.out.String()[mark:], text) {
 		if time.Now().After(deadline) {
 			t.Fatalf("no %q on %s's screen; it ends with:\n%s", text, p.app.env.Who, tail(p.out.String(), 3000))
 		}
@@ -330,7 +339,9 @@ func TestLobbyFlowOffersAndResign(t *testing.T) {
 
 	bob.typeKeys("u") // his e5 and her Nf3 go
 	alice.waitFor(t, "bob offers a takeback: y accepts, n declines")
+	before := bob.drawn()
 	alice.typeKeys("y")
+	bob.waitForSince(t, before, "last: e2e4") // he moves once his screen has the takeback
 	play(t, alice, bob, nil, []string{"e4"}, "e6") // legal only with the pawn back on e7
 
 	alice.typeKeys("D")
