@@ -20,6 +20,7 @@ import (
 	"github.com/evochess/evochess/saves"
 	"github.com/evochess/evochess/tui/common"
 	"github.com/evochess/evochess/tui/internal/tuitest"
+	"github.com/evochess/evochess/tui/online"
 )
 
 // Programs sharing one lobby, as the sessions of a server do: each its
@@ -37,7 +38,7 @@ func testLobby(t *testing.T, c common.LobbyConfig) *common.LobbyHost {
 }
 
 // lobbyOf is the lobby side of the app's Play tab.
-func lobbyOf(a *App) *lobbyModel { return a.pages[tabPlay].(*playTab).lobby }
+func lobbyOf(a *App) *online.Lobby { return a.pages[tabPlay].(*playTab).lobby }
 
 // lobbyProgram is one session's running app.
 type lobbyProgram struct {
@@ -125,9 +126,9 @@ func (p *lobbyProgram) waitForSince(t *testing.T, mark int, text string) {
 func tail(s string, n int) string { return s[max(len(s)-n, 0):] }
 
 // shown is the game a finished program showed last.
-func (p *lobbyProgram) shown(t *testing.T) *onlineGame {
+func (p *lobbyProgram) shown(t *testing.T) *online.Game {
 	t.Helper()
-	g := lobbyOf(p.app).game
+	g := lobbyOf(p.app).Game()
 	if g == nil {
 		t.Fatalf("%s shows no game", p.app.env.Who)
 	}
@@ -210,14 +211,16 @@ func TestLobbyFlowChallengeToMate(t *testing.T) {
 		role    lobby.Role
 		flipped bool
 	}{{alice, lobby.PlaysWhite, false}, {bob, lobby.PlaysBlack, true}, {carol, lobby.Spectator, false}} {
-		var g *onlineGame
+		var v lobby.GameView
+		flipped := false
 		if c.p == alice {
-			g = &onlineGame{view: lobbyOf(alice.app).recent[0]} // she has gone back to the lists
+			v = lobbyOf(alice.app).Ended()[0] // she has gone back to the lists
 		} else {
-			g = c.p.shown(t)
+			g := c.p.shown(t)
+			v, flipped = g.Seen(), g.Flipped()
 		}
-		if g.view.Role != c.role || g.in.Flipped != c.flipped || len(g.view.Moves) != 4 || g.view.Reason != "checkmate" {
-			t.Errorf("%s: role %v flipped %v, %d moves, %q", c.p.app.env.Who, g.view.Role, g.in.Flipped, len(g.view.Moves), g.view.Reason)
+		if v.Role != c.role || flipped != c.flipped || len(v.Moves) != 4 || v.Reason != "checkmate" {
+			t.Errorf("%s: role %v flipped %v, %d moves, %q", c.p.app.env.Who, v.Role, flipped, len(v.Moves), v.Reason)
 		}
 	}
 	// In open access one copy, in the shared games/ folder.
@@ -278,8 +281,8 @@ func TestLobbyFlowFlagFalls(t *testing.T) {
 	alice.quit(t)
 	bob.quit(t)
 	g := alice.shown(t)
-	if g.view.Reason != "time" || g.view.Result != core.BlackWins || g.clockLeft(core.White, time.Now()) != 0 {
-		t.Fatalf("%v by %q, white's clock %v", g.view.Result, g.view.Reason, g.clockLeft(core.White, time.Now()))
+	if g.Seen().Reason != "time" || g.Seen().Result != core.BlackWins || g.ClockLeft(core.White, time.Now()) != 0 {
+		t.Fatalf("%v by %q, white's clock %v", g.Seen().Result, g.Seen().Reason, g.ClockLeft(core.White, time.Now()))
 	}
 }
 
@@ -312,16 +315,16 @@ func TestLobbyFlowReconnect(t *testing.T) {
 	bob.quit(t) // first: alice leaving again would be news to him
 	back.quit(t)
 	g := back.shown(t)
-	if g.view.ID != bob.shown(t).view.ID {
-		t.Fatalf("back in game %d, bob in %d", g.view.ID, bob.shown(t).view.ID)
+	if g.Seen().ID != bob.shown(t).Seen().ID {
+		t.Fatalf("back in game %d, bob in %d", g.Seen().ID, bob.shown(t).Seen().ID)
 	}
 	// Her clock: five minutes less the second she was away (and her
 	// moves), no increment; his has barely moved.
-	if left := g.view.Clock[core.White]; left > 5*time.Minute-time.Second {
+	if left := g.Seen().Clock[core.White]; left > 5*time.Minute-time.Second {
 		t.Errorf("white's clock %v: it did not run while she was away", left)
 	}
-	if gb := bob.shown(t); !gb.view.Absent[core.White].IsZero() || len(gb.view.Moves) != 3 {
-		t.Errorf("bob's view: white absent until %v, %d moves", gb.view.Absent[core.White], len(gb.view.Moves))
+	if gb := bob.shown(t); !gb.Seen().Absent[core.White].IsZero() || len(gb.Seen().Moves) != 3 {
+		t.Errorf("bob's view: white absent until %v, %d moves", gb.Seen().Absent[core.White], len(gb.Seen().Moves))
 	}
 }
 
@@ -341,7 +344,7 @@ func TestLobbyFlowOffersAndResign(t *testing.T) {
 	alice.waitFor(t, "bob offers a takeback: y accepts, n declines")
 	before := bob.drawn()
 	alice.typeKeys("y")
-	bob.waitForSince(t, before, "last: e2e4") // he moves once his screen has the takeback
+	bob.waitForSince(t, before, "last: e2e4")      // he moves once his screen has the takeback
 	play(t, alice, bob, nil, []string{"e4"}, "e6") // legal only with the pawn back on e7
 
 	alice.typeKeys("D")
@@ -358,7 +361,7 @@ func TestLobbyFlowOffersAndResign(t *testing.T) {
 	}
 	alice.quit(t)
 	bob.quit(t)
-	if g := alice.shown(t); len(g.view.SAN) != 2 || g.view.SAN[1] != "e6" || g.view.Offer.Kind != lobby.NoOffer {
-		t.Fatalf("moves %v, offer %+v", g.view.SAN, g.view.Offer)
+	if g := alice.shown(t); len(g.Seen().SAN) != 2 || g.Seen().SAN[1] != "e6" || g.Seen().Offer.Kind != lobby.NoOffer {
+		t.Fatalf("moves %v, offer %+v", g.Seen().SAN, g.Seen().Offer)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/evochess/evochess/tui/common"
+	"github.com/evochess/evochess/tui/online"
 )
 
 // playTab is the Play tab: the board (a game against the engine, or
@@ -17,7 +18,7 @@ import (
 // the lobby wants of the user.
 type playTab struct {
 	board   *playPage
-	lobby   *lobbyModel
+	lobby   *online.Lobby
 	keys    common.KeyMap
 	w, h    int
 	inLobby bool
@@ -25,7 +26,7 @@ type playTab struct {
 }
 
 func newPlayTab(env *common.Env, st *common.Styles, keys common.KeyMap) *playTab {
-	return &playTab{board: newPlayPage(env, st, keys), lobby: newLobbyModel(env, st, keys), keys: keys,
+	return &playTab{board: newPlayPage(env, st, keys), lobby: online.New(env, st, keys), keys: keys,
 		active: true} // Play is the first tab
 }
 
@@ -38,7 +39,7 @@ func (p *playTab) SetSize(w, h int) {
 
 func (p *playTab) Init() tea.Cmd {
 	lobbyCmd := p.lobby.Init()
-	if p.lobby.takeOpened() { // back after a reconnection: the game comes first
+	if p.lobby.TakeOpened() { // back after a reconnection: the game comes first
 		lobbyCmd = tea.Batch(lobbyCmd, p.showLobby(true))
 	}
 	return tea.Batch(p.board.Init(), lobbyCmd)
@@ -49,14 +50,14 @@ func (p *playTab) Owns(msg tea.Msg) bool { return p.board.Owns(msg) || p.lobby.O
 // ShortHelp and FullHelp are the keys of the side in front.
 func (p *playTab) ShortHelp() []key.Binding {
 	if p.inLobby {
-		return p.lobby.shortHelp()
+		return p.lobby.ShortHelp()
 	}
 	return p.board.ShortHelp()
 }
 
 func (p *playTab) FullHelp() [][]key.Binding {
 	if p.inLobby {
-		return p.lobby.fullHelp()
+		return p.lobby.FullHelp()
 	}
 	return p.board.FullHelp()
 }
@@ -64,25 +65,25 @@ func (p *playTab) FullHelp() [][]key.Binding {
 // Capturing: the side in front wants every key (a prompt is open).
 func (p *playTab) Capturing() bool {
 	if p.inLobby {
-		return p.lobby.capturing()
+		return p.lobby.Capturing()
 	}
 	return p.board.Capturing()
 }
 
 // notice is the lobby's call for the user, for the tab bar.
-func (p *playTab) notice(active bool) string { return p.lobby.notice(active && p.inLobby) }
+func (p *playTab) notice(active bool) string { return p.lobby.Notice(active && p.inLobby) }
 
 // showLobby turns the tab to the lobby side or back to the board.
 func (p *playTab) showLobby(on bool) tea.Cmd {
 	p.inLobby = on
-	return p.lobby.setShown(p.active && on)
+	return p.lobby.SetShown(p.active && on)
 }
 
 // lobbyUpdate hands the lobby a message, and turns the tab to it when a
 // game of mine has just opened by itself (it started, or I came back).
 func (p *playTab) lobbyUpdate(msg tea.Msg) tea.Cmd {
-	cmd := p.lobby.update(msg)
-	if p.lobby.takeOpened() && !p.inLobby {
+	cmd := p.lobby.Update(msg)
+	if p.lobby.TakeOpened() && !p.inLobby {
 		return tea.Batch(cmd, p.showLobby(true))
 	}
 	return cmd
@@ -92,21 +93,21 @@ func (p *playTab) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case common.ShownMsg:
 		p.active = true
-		return p, p.lobby.setShown(p.inLobby)
+		return p, p.lobby.SetShown(p.inLobby)
 	case common.HiddenMsg:
 		p.active = false
-		return p, p.lobby.setShown(false)
+		return p, p.lobby.SetShown(false)
 	case tea.MouseMsg:
 		if p.inLobby {
-			return p, p.lobby.mouse(msg)
+			return p, p.lobby.Mouse(msg)
 		}
 	case tea.KeyMsg:
 		if key.Matches(msg, p.keys.Lobby) && !p.Capturing() {
 			return p, p.showLobby(!p.inLobby)
 		}
 		if p.inLobby {
-			cmd := p.lobby.key(msg)
-			p.lobby.takeOpened() // a game the key opens is in front already
+			cmd := p.lobby.Key(msg)
+			p.lobby.TakeOpened() // a game the key opens is in front already
 			return p, cmd
 		}
 	default:
@@ -120,7 +121,7 @@ func (p *playTab) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 func (p *playTab) View() string {
 	if p.inLobby {
-		return p.lobby.viewAt(p.w, p.h)
+		return p.lobby.View(p.w, p.h)
 	}
 	return p.board.View()
 }

@@ -1,4 +1,4 @@
-package tui
+package online
 
 import (
 	"context"
@@ -11,12 +11,12 @@ import (
 	"github.com/evochess/evochess/tui/common"
 )
 
-// lobbyModel is the Play tab's other side (L): who is online, seeks,
+// Lobby is the Play tab's other side (L): who is online, seeks,
 // challenges, games, the ladder; and the game this session plays or
 // watches. It draws what the lobby session shows and calls its methods,
 // which are quick (the lobby checks and answers; nothing there waits for
 // a search or the disk), so they run on Update.
-type lobbyModel struct {
+type Lobby struct {
 	env  *common.Env
 	st   *common.Styles
 	keys common.KeyMap
@@ -27,7 +27,7 @@ type lobbyModel struct {
 	rows   []lobbyRow
 	lines  []int // the row on each line of the list as last drawn (-1: none), for clicks
 	form   *lobbyForm
-	game   *onlineGame           // the game shown (nil: the list)
+	game   *Game                 // the game shown (nil: the list)
 	opened map[lobby.GameID]bool // my games opened once already: not again by themselves
 	// autoOpened: refresh has just opened a game of mine by itself (the
 	// tab turns to it).
@@ -45,8 +45,8 @@ type lobbyModel struct {
 	tickGen int
 }
 
-func newLobbyModel(env *common.Env, st *common.Styles, keys common.KeyMap) *lobbyModel {
-	return &lobbyModel{env: env, st: st, keys: keys, opened: map[lobby.GameID]bool{}, asked: map[lobby.ChallengeID]bool{}}
+func New(env *common.Env, st *common.Styles, keys common.KeyMap) *Lobby {
+	return &Lobby{env: env, st: st, keys: keys, opened: map[lobby.GameID]bool{}, asked: map[lobby.ChallengeID]bool{}}
 }
 
 // Messages of the lobby, owned by the Play tab whichever tab is in front.
@@ -66,7 +66,7 @@ type (
 
 // Owns: the lobby's changes and end, the clock's ticks and a game's
 // saving, whichever tab is in front.
-func (m *lobbyModel) Owns(msg tea.Msg) bool {
+func (m *Lobby) Owns(msg tea.Msg) bool {
 	switch msg.(type) {
 	case lobbyChangedMsg, lobbyClosedMsg, gameTickMsg, gameSavedMsg:
 		return true
@@ -74,19 +74,25 @@ func (m *lobbyModel) Owns(msg tea.Msg) bool {
 	return false
 }
 
-// takeOpened says whether a game of mine has opened by itself since it
+// TakeOpened says whether a game of mine has opened by itself since it
 // was last asked (the tab turns to it).
-func (m *lobbyModel) takeOpened() bool {
+func (m *Lobby) TakeOpened() bool {
 	opened := m.autoOpened
 	m.autoOpened = false
 	return opened
 }
 
+// Game is the game shown, nil while the lists are; Ended are my games
+// that ended since I joined, newest first. (For a look from outside: the
+// app's tests.)
+func (m *Lobby) Game() *Game             { return m.game }
+func (m *Lobby) Ended() []lobby.GameView { return m.recent }
+
 // available says whether there is a lobby to show.
-func (m *lobbyModel) available() bool { return m.env.Session != nil }
+func (m *Lobby) available() bool { return m.env.Session != nil }
 
 // unavailable says why there is none.
-func (m *lobbyModel) unavailable() string {
+func (m *Lobby) unavailable() string {
 	if m.env.LobbyErr != nil {
 		return "the lobby is not open to this session: " + m.env.LobbyErr.Error()
 	}
@@ -94,7 +100,7 @@ func (m *lobbyModel) unavailable() string {
 }
 
 // Init reads the lobby and waits for its changes.
-func (m *lobbyModel) Init() tea.Cmd {
+func (m *Lobby) Init() tea.Cmd {
 	if !m.available() {
 		return nil
 	}
@@ -120,8 +126,9 @@ func waitLobby(ctx context.Context, s *lobby.Session) tea.Cmd {
 	}
 }
 
-// update takes the lobby's data messages (keys come through key).
-func (m *lobbyModel) update(msg tea.Msg) tea.Cmd {
+// Update takes the lobby's own messages (Owns); keys and clicks come
+// through Key and Mouse.
+func (m *Lobby) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case lobbyChangedMsg:
 		return tea.Batch(m.refresh(), waitLobby(m.env.Ctx, m.env.Session))
@@ -144,8 +151,8 @@ func (m *lobbyModel) update(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-// setShown notes whether the lobby side is in front (L, tab changes).
-func (m *lobbyModel) setShown(shown bool) tea.Cmd {
+// SetShown notes whether the lobby side is in front (L, tab changes).
+func (m *Lobby) SetShown(shown bool) tea.Cmd {
 	m.shown = shown
 	return m.ensureTick()
 }
@@ -153,7 +160,7 @@ func (m *lobbyModel) setShown(shown bool) tea.Cmd {
 // refresh reads the session's view and the game shown; a game of mine
 // that has begun (here, in another session, or before a reconnection)
 // opens by itself, once.
-func (m *lobbyModel) refresh() tea.Cmd {
+func (m *Lobby) refresh() tea.Cmd {
 	if !m.available() || m.closed {
 		return nil
 	}
@@ -202,7 +209,7 @@ func (m *lobbyModel) refresh() tea.Cmd {
 }
 
 // open shows game id (mine, or one to watch).
-func (m *lobbyModel) open(id lobby.GameID) {
+func (m *Lobby) open(id lobby.GameID) {
 	if m.game != nil && m.game.id == id {
 		return
 	}
@@ -211,7 +218,7 @@ func (m *lobbyModel) open(id lobby.GameID) {
 }
 
 // leaveGame goes back to the list; a game watched is no longer watched.
-func (m *lobbyModel) leaveGame() {
+func (m *Lobby) leaveGame() {
 	if m.game == nil {
 		return
 	}
@@ -221,7 +228,7 @@ func (m *lobbyModel) leaveGame() {
 	m.game = nil
 }
 
-func (m *lobbyModel) gameByID(id lobby.GameID) *onlineGame {
+func (m *Lobby) gameByID(id lobby.GameID) *Game {
 	if m.game != nil && m.game.id == id {
 		return m.game
 	}
@@ -230,7 +237,7 @@ func (m *lobbyModel) gameByID(id lobby.GameID) *onlineGame {
 
 // ensureTick starts the clock's tick when a running game is in front,
 // and lets it stop otherwise: a clock ticks only while someone sees it.
-func (m *lobbyModel) ensureTick() tea.Cmd {
+func (m *Lobby) ensureTick() tea.Cmd {
 	if m.ticking || !m.shown || m.game == nil || !m.game.ticks() {
 		return nil
 	}
@@ -240,12 +247,12 @@ func (m *lobbyModel) ensureTick() tea.Cmd {
 	return tea.Tick(m.game.tickIn(time.Now()), func(time.Time) tea.Msg { return gameTickMsg{gen} })
 }
 
-func (m *lobbyModel) say(bad bool, format string, args ...any) {
+func (m *Lobby) say(bad bool, format string, args ...any) {
 	m.status, m.statusBad = fmt.Sprintf(format, args...), bad
 }
 
 // fail shows a lobby method's error, if any; ok when there was none.
-func (m *lobbyModel) fail(what string, err error) bool {
+func (m *Lobby) fail(what string, err error) bool {
 	if err == nil {
 		return true
 	}
@@ -253,15 +260,15 @@ func (m *lobbyModel) fail(what string, err error) bool {
 	return false
 }
 
-// capturing: a move prompt or a promotion takes every key (a form does
+// Capturing: a move prompt or a promotion takes every key (a form does
 // not: it has no text, and ? and q work there as anywhere).
-func (m *lobbyModel) capturing() bool {
+func (m *Lobby) Capturing() bool {
 	return m.form == nil && m.game != nil && m.game.capturing()
 }
 
-// notice is what the tab bar says when this session is wanted: a
+// Notice is what the tab bar says when this session is wanted: a
 // challenge to it, its move in a game not in front.
-func (m *lobbyModel) notice(inFront bool) string {
+func (m *Lobby) Notice(inFront bool) string {
 	if !m.available() || m.closed {
 		return ""
 	}

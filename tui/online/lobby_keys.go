@@ -1,4 +1,4 @@
-package tui
+package online
 
 import (
 	"slices"
@@ -13,7 +13,8 @@ import (
 // challenge, answer, watch, the bot), a form's, and the game's, which the
 // game shown takes.
 
-func (m *lobbyModel) key(msg tea.KeyMsg) tea.Cmd {
+// Key takes a key of the lobby side.
+func (m *Lobby) Key(msg tea.KeyMsg) tea.Cmd {
 	if !m.available() {
 		return nil
 	}
@@ -35,7 +36,8 @@ func (m *lobbyModel) key(msg tea.KeyMsg) tea.Cmd {
 	return m.listKey(msg)
 }
 
-func (m *lobbyModel) mouse(msg tea.MouseMsg) tea.Cmd {
+// Mouse takes a click on the lobby side.
+func (m *Lobby) Mouse(msg tea.MouseMsg) tea.Cmd {
 	if m.form != nil {
 		if m.form.f.Click(msg) && m.form.sent {
 			return m.send()
@@ -54,7 +56,7 @@ func (m *lobbyModel) mouse(msg tea.MouseMsg) tea.Cmd {
 }
 
 // listKey: the keys of the lists.
-func (m *lobbyModel) listKey(msg tea.KeyMsg) tea.Cmd {
+func (m *Lobby) listKey(msg tea.KeyMsg) tea.Cmd {
 	k, s := m.keys, m.env.Session
 	row, has := m.selected()
 	switch {
@@ -121,7 +123,7 @@ func (m *lobbyModel) listKey(msg tea.KeyMsg) tea.Cmd {
 }
 
 // act is enter on a line: what the line is for.
-func (m *lobbyModel) act(row lobbyRow) tea.Cmd {
+func (m *Lobby) act(row lobbyRow) tea.Cmd {
 	s := m.env.Session
 	switch row.kind {
 	case rowUser:
@@ -156,7 +158,7 @@ func (m *lobbyModel) act(row lobbyRow) tea.Cmd {
 }
 
 // watch opens a game: mine to play, another's to watch.
-func (m *lobbyModel) watch(g lobby.GameSummary) tea.Cmd {
+func (m *Lobby) watch(g lobby.GameSummary) tea.Cmd {
 	if !g.Mine {
 		if !m.fail("watch", m.env.Session.Watch(g.ID)) {
 			return nil
@@ -167,7 +169,7 @@ func (m *lobbyModel) watch(g lobby.GameSummary) tea.Cmd {
 	return m.refresh()
 }
 
-func (m *lobbyModel) formKey(msg tea.KeyMsg) tea.Cmd {
+func (m *Lobby) formKey(msg tea.KeyMsg) tea.Cmd {
 	if !m.form.key(msg, m.keys) {
 		return nil
 	}
@@ -179,7 +181,7 @@ func (m *lobbyModel) formKey(msg tea.KeyMsg) tea.Cmd {
 }
 
 // send does what the form was for.
-func (m *lobbyModel) send() tea.Cmd {
+func (m *Lobby) send() tea.Cmd {
 	f, s := m.form, m.env.Session
 	m.form = nil
 	spec := f.spec()
@@ -204,7 +206,7 @@ func (m *lobbyModel) send() tea.Cmd {
 }
 
 // selected is the chosen line, if it is still there.
-func (m *lobbyModel) selected() (lobbyRow, bool) {
+func (m *Lobby) selected() (lobbyRow, bool) {
 	i := slices.IndexFunc(m.rows, func(r lobbyRow) bool { return r.key == m.sel })
 	if i < 0 {
 		if len(m.rows) == 0 {
@@ -216,7 +218,7 @@ func (m *lobbyModel) selected() (lobbyRow, bool) {
 	return m.rows[i], true
 }
 
-func (m *lobbyModel) moveSel(down bool) {
+func (m *Lobby) moveSel(down bool) {
 	if len(m.rows) == 0 {
 		return
 	}

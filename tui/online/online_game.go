@@ -1,4 +1,4 @@
-package tui
+package online
 
 import (
 	"fmt"
@@ -13,11 +13,11 @@ import (
 	"github.com/evochess/evochess/tui/components"
 )
 
-// onlineGame is a lobby game as this session sees it: the server's view
+// Game is a lobby game as this session sees it: the server's view
 // (position, clocks, offers, absence, result) and, for a player, the
 // move input and the keys that offer, resign, abort and answer. The
 // server is the referee: a move is sent, and shown once it says so.
-type onlineGame struct {
+type Game struct {
 	env  *common.Env
 	st   *common.Styles
 	keys common.KeyMap
@@ -36,17 +36,17 @@ type onlineGame struct {
 	saved     string // "saved as games/…", or why not
 }
 
-func newOnlineGame(env *common.Env, st *common.Styles, keys common.KeyMap, id lobby.GameID) *onlineGame {
-	return &onlineGame{env: env, st: st, keys: keys, id: id, in: components.NewMoveInput(st, keys), pos: core.NewPosition()}
+func newOnlineGame(env *common.Env, st *common.Styles, keys common.KeyMap, id lobby.GameID) *Game {
+	return &Game{env: env, st: st, keys: keys, id: id, in: components.NewMoveInput(st, keys), pos: core.NewPosition()}
 }
 
-func (g *onlineGame) say(bad bool, format string, args ...any) {
+func (g *Game) say(bad bool, format string, args ...any) {
 	g.status, g.statusBad = fmt.Sprintf(format, args...), bad
 }
 
 // refresh reads the game from the session; when it has just ended, the
 // wait for its PGN to be saved starts.
-func (g *onlineGame) refresh(s *lobby.Session) tea.Cmd {
+func (g *Game) refresh(s *lobby.Session) tea.Cmd {
 	v, ok := s.Game(g.id)
 	if !ok {
 		if !g.loaded {
@@ -75,7 +75,7 @@ func (g *onlineGame) refresh(s *lobby.Session) tea.Cmd {
 }
 
 // rebuild plays the view's moves from its start.
-func (g *onlineGame) rebuild() {
+func (g *Game) rebuild() {
 	pos, err := core.ParseFEN(g.view.StartFEN)
 	if err != nil {
 		pos = core.NewPosition()
@@ -91,7 +91,7 @@ func (g *onlineGame) rebuild() {
 
 // waitSaved waits, off the Update goroutine, for the PGN of a game this
 // session played to be written (not for an aborted game: none is).
-func (g *onlineGame) waitSaved(live bool) tea.Cmd {
+func (g *Game) waitSaved(live bool) tea.Cmd {
 	if g.env.LobbyGames == nil || g.view.Role == lobby.Spectator || g.view.Reason == "aborted" {
 		return nil
 	}
@@ -115,7 +115,7 @@ func (g *onlineGame) waitSaved(live bool) tea.Cmd {
 }
 
 // savedDone shows where the game was saved for me.
-func (g *onlineGame) savedDone(gs *common.GameSaved, me lobby.UserID) {
+func (g *Game) savedDone(gs *common.GameSaved, me lobby.UserID) {
 	g.saving = false
 	if name, ok := gs.NameFor(me); ok {
 		g.saved = "saved as " + name
@@ -124,10 +124,15 @@ func (g *onlineGame) savedDone(gs *common.GameSaved, me lobby.UserID) {
 	}
 }
 
-func (g *onlineGame) over() bool { return g.loaded && g.view.Over }
+func (g *Game) over() bool { return g.loaded && g.view.Over }
+
+// Seen is the game as the server last showed it; Flipped: its board is
+// drawn black at the bottom. (For a look from outside: the app's tests.)
+func (g *Game) Seen() lobby.GameView { return g.view }
+func (g *Game) Flipped() bool        { return g.in.Flipped }
 
 // mine is my colour, if I play in the game.
-func (g *onlineGame) mine() (core.Color, bool) {
+func (g *Game) mine() (core.Color, bool) {
 	if !g.loaded || g.view.Role == lobby.Spectator {
 		return core.White, false
 	}
@@ -135,7 +140,7 @@ func (g *onlineGame) mine() (core.Color, bool) {
 }
 
 // canMove says whether I may move now, and why not.
-func (g *onlineGame) canMove() (bool, string) {
+func (g *Game) canMove() (bool, string) {
 	c, plays := g.mine()
 	switch {
 	case !g.loaded:
@@ -152,7 +157,7 @@ func (g *onlineGame) canMove() (bool, string) {
 
 // ticks: something shown counts down (a running clock, an absent
 // player's time to return): a tick redraws it.
-func (g *onlineGame) ticks() bool {
+func (g *Game) ticks() bool {
 	v := g.view
 	return g.loaded && !v.Over && (v.Running || !v.FirstMoveBy.IsZero() || !v.Absent[0].IsZero() || !v.Absent[1].IsZero())
 }
@@ -161,12 +166,12 @@ func (g *onlineGame) ticks() bool {
 // countdown over ten seconds shows whole seconds, so it changes once a
 // second (redrawn ten times a second, 40 sessions drew 400 frames a second
 // of which 360 were the same); under ten seconds, tenths.
-func (g *onlineGame) tickIn(now time.Time) time.Duration {
+func (g *Game) tickIn(now time.Time) time.Duration {
 	const fine = 100 * time.Millisecond
 	next := time.Second
 	var left []time.Duration
 	if g.view.Running {
-		left = append(left, g.clockLeft(g.view.ToMove, now))
+		left = append(left, g.ClockLeft(g.view.ToMove, now))
 	}
 	for _, by := range append(g.view.Absent[:], g.view.FirstMoveBy) {
 		if !by.IsZero() {
@@ -188,9 +193,9 @@ func (g *onlineGame) tickIn(now time.Time) time.Duration {
 	return next + time.Millisecond
 }
 
-func (g *onlineGame) capturing() bool { return g.in.Capturing() }
+func (g *Game) capturing() bool { return g.in.Capturing() }
 
-func (g *onlineGame) key(msg tea.KeyMsg) tea.Cmd {
+func (g *Game) key(msg tea.KeyMsg) tea.Cmd {
 	s, k := g.env.Session, g.keys
 	if g.confirming {
 		g.confirming = false
@@ -238,13 +243,13 @@ func (g *onlineGame) key(msg tea.KeyMsg) tea.Cmd {
 	return nil
 }
 
-func (g *onlineGame) mouse(msg tea.MouseMsg) tea.Cmd {
+func (g *Game) mouse(msg tea.MouseMsg) tea.Cmd {
 	ok, why := g.canMove()
 	return g.result(g.in.Mouse(msg, g.pos, ok, why))
 }
 
 // result acts on what the move input did: a move goes to the server.
-func (g *onlineGame) result(r components.MoveResult) tea.Cmd {
+func (g *Game) result(r components.MoveResult) tea.Cmd {
 	if r.Say != "" || r.Bad {
 		g.say(r.Bad, "%s", r.Say)
 	}
@@ -256,7 +261,7 @@ func (g *onlineGame) result(r components.MoveResult) tea.Cmd {
 
 // do shows how a lobby call went and reads the game again at once (the
 // change notice follows, but the player should not wait for it).
-func (g *onlineGame) do(what string, err error, done string) tea.Cmd {
+func (g *Game) do(what string, err error, done string) tea.Cmd {
 	if err != nil {
 		g.say(true, "%s: %s", what, common.Sanitize(err.Error(), 0))
 		return nil
@@ -266,7 +271,7 @@ func (g *onlineGame) do(what string, err error, done string) tea.Cmd {
 }
 
 // offerToMe: the opponent's offer waits for my answer.
-func (g *onlineGame) offerToMe() bool {
+func (g *Game) offerToMe() bool {
 	c, plays := g.mine()
 	return plays && g.view.Offer.Kind != lobby.NoOffer && g.view.Offer.By != c
 }

@@ -1,4 +1,4 @@
-package tui
+package online
 
 import (
 	"fmt"
@@ -21,7 +21,7 @@ const gamePanelWidth = 36
 // move list and how the game ended. Two of its lines are for scripts as
 // much as for people, always there and plain: "to move: white|black" and
 // "last: <uci>" ("last: -" before the first move).
-func (g *onlineGame) viewAt(w, h int, now time.Time) string {
+func (g *Game) viewAt(w, h int, now time.Time) string {
 	if !g.loaded {
 		return g.st.Dim.Render("waiting for the game…") + "\n" + g.statusLine(w)
 	}
@@ -36,7 +36,7 @@ func (g *onlineGame) viewAt(w, h int, now time.Time) string {
 	return lipgloss.JoinHorizontal(lipgloss.Top, board, "  ", g.panel(panelW, max(lipgloss.Height(board), h-1), now))
 }
 
-func (g *onlineGame) panel(w, h int, now time.Time) string {
+func (g *Game) panel(w, h int, now time.Time) string {
 	st, v := g.st, g.view
 	var lines []string
 	title := fmt.Sprintf("Game %d · %s", v.ID, specText(v.Spec))
@@ -93,7 +93,7 @@ func (g *onlineGame) panel(w, h int, now time.Time) string {
 }
 
 // tailLines are the prompt and the status, at the panel's foot.
-func (g *onlineGame) tailLines(w int) []string {
+func (g *Game) tailLines(w int) []string {
 	out := g.in.PromptLines(g.st, g.pos, w)
 	if s := g.statusLine(w); s != "" {
 		out = append(out, s)
@@ -101,7 +101,7 @@ func (g *onlineGame) tailLines(w int) []string {
 	return out
 }
 
-func (g *onlineGame) statusLine(w int) string {
+func (g *Game) statusLine(w int) string {
 	if g.status == "" {
 		return ""
 	}
@@ -113,7 +113,7 @@ func (g *onlineGame) statusLine(w int) string {
 }
 
 // sideLine is a player and their clock; » marks the side to move.
-func (g *onlineGame) sideLine(c core.Color, w int, now time.Time) string {
+func (g *Game) sideLine(c core.Color, w int, now time.Time) string {
 	v := g.view
 	mark := "  "
 	if !v.Over && v.ToMove == c {
@@ -123,7 +123,7 @@ func (g *onlineGame) sideLine(c core.Color, w int, now time.Time) string {
 	if my, plays := g.mine(); plays && my == c {
 		name += " (you)"
 	}
-	clock := components.ClockText(g.clockLeft(c, now))
+	clock := components.ClockText(g.ClockLeft(c, now))
 	label := fmt.Sprintf("%s%-5s %s", mark, colorName(c), name)
 	pad := max(w-lipgloss.Width(label)-len(clock), 1)
 	if lipgloss.Width(label)+len(clock)+1 > w {
@@ -133,9 +133,9 @@ func (g *onlineGame) sideLine(c core.Color, w int, now time.Time) string {
 	return label + strings.Repeat(" ", pad) + clock
 }
 
-// clockLeft is side c's time: the server's reading, less what has gone
+// ClockLeft is side c's time: the server's reading, less what has gone
 // since it was taken for the side to move while the clock runs.
-func (g *onlineGame) clockLeft(c core.Color, now time.Time) time.Duration {
+func (g *Game) ClockLeft(c core.Color, now time.Time) time.Duration {
 	v := g.view
 	t := v.Clock[c]
 	if v.Running && !v.Over && v.ToMove == c {
@@ -144,7 +144,7 @@ func (g *onlineGame) clockLeft(c core.Color, now time.Time) time.Duration {
 	return max(t, 0)
 }
 
-func (g *onlineGame) player(c core.Color) lobby.User {
+func (g *Game) player(c core.Color) lobby.User {
 	if c == core.White {
 		return g.view.White
 	}
@@ -152,7 +152,7 @@ func (g *onlineGame) player(c core.Color) lobby.User {
 }
 
 // offerText says what is offered and who is to answer.
-func (g *onlineGame) offerText() string {
+func (g *Game) offerText() string {
 	o := g.view.Offer
 	if o.Kind == lobby.NoOffer || g.view.Over {
 		return ""

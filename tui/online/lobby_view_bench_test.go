@@ -1,4 +1,4 @@
-package tui
+package online
 
 import (
 	"context"
@@ -20,7 +20,7 @@ import (
 // front) and at every move: TestLobbyLoad's profile puts most of the
 // server's time here.
 //
-//	go test ./tui -run '^$' -bench LobbyGameFrame
+//	go test ./tui/online -run '^$' -bench LobbyGameFrame
 func BenchmarkLobbyGameFrame(b *testing.B) {
 	for _, c := range []struct {
 		name    string

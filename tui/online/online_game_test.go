@@ -1,4 +1,4 @@
-package tui
+package online
 
 import (
 	"context"
@@ -34,15 +34,15 @@ func TestOnlineGameClocks(t *testing.T) {
 		{"over", true, true, core.White, 60 * time.Second, 30 * time.Second},
 	}
 	for _, c := range cases {
-		g := &onlineGame{loaded: true, view: lobby.GameView{Clock: [2]time.Duration{time.Minute, 30 * time.Second}, AsOf: at,
+		g := &Game{loaded: true, view: lobby.GameView{Clock: [2]time.Duration{time.Minute, 30 * time.Second}, AsOf: at,
 			Running: c.running, Over: c.over, ToMove: c.toMove}}
 		now := at.Add(1500 * time.Millisecond)
-		if w, b := g.clockLeft(core.White, now), g.clockLeft(core.Black, now); w != c.white || b != c.black {
+		if w, b := g.ClockLeft(core.White, now), g.ClockLeft(core.Black, now); w != c.white || b != c.black {
 			t.Errorf("%s: white %v black %v, want %v %v", c.name, w, b, c.white, c.black)
 		}
 	}
-	g := &onlineGame{loaded: true, view: lobby.GameView{Clock: [2]time.Duration{time.Second, time.Minute}, AsOf: at, Running: true}}
-	if left := g.clockLeft(core.White, at.Add(time.Hour)); left != 0 {
+	g := &Game{loaded: true, view: lobby.GameView{Clock: [2]time.Duration{time.Second, time.Minute}, AsOf: at, Running: true}}
+	if left := g.ClockLeft(core.White, at.Add(time.Hour)); left != 0 {
 		t.Errorf("a clock past its flag shows %v", left)
 	}
 }
@@ -67,17 +67,17 @@ func TestOnlineGameTicksOnlyWhenShown(t *testing.T) {
 	r := lipgloss.NewRenderer(io.Discard)
 	r.SetColorProfile(termenv.Ascii)
 	st := common.NewStyles(r, true)
-	m := newLobbyModel(env, st, common.DefaultKeyMap())
+	m := New(env, st, common.DefaultKeyMap())
 	m.refresh() // opens her game by itself
 	if m.game == nil || !m.autoOpened {
 		t.Fatal("her game did not open")
 	}
 	// Before the first moves the clocks stand, but the first move's
 	// deadline counts down.
-	if m.setShown(true) == nil {
+	if m.SetShown(true) == nil {
 		t.Fatal("the first move's deadline does not tick")
 	}
-	if v := m.viewAt(100, 30); !strings.Contains(v, "first move within 0:30 or aborted") {
+	if v := m.View(100, 30); !strings.Contains(v, "first move within 0:30 or aborted") {
 		t.Errorf("the game's view lacks the first move's deadline:\n%s", v)
 	}
 	if err := alice.Move(game, "e4"); err != nil {
@@ -90,20 +90,20 @@ func TestOnlineGameTicksOnlyWhenShown(t *testing.T) {
 	if !m.ticking {
 		t.Fatal("her running clock does not tick")
 	}
-	if m.update(gameTickMsg{m.tickGen}) == nil {
+	if m.Update(gameTickMsg{m.tickGen}) == nil {
 		t.Fatal("the tick stopped while the game is in front")
 	}
-	if m.update(gameTickMsg{m.tickGen - 1}) != nil {
+	if m.Update(gameTickMsg{m.tickGen - 1}) != nil {
 		t.Fatal("a stale tick started a second chain")
 	}
-	m.setShown(false)
-	if m.update(gameTickMsg{m.tickGen}) != nil {
+	m.SetShown(false)
+	if m.Update(gameTickMsg{m.tickGen}) != nil {
 		t.Fatal("the clock ticks behind another tab")
 	}
-	if m.setShown(true) == nil {
+	if m.SetShown(true) == nil {
 		t.Fatal("the clock does not tick again in front")
 	}
-	v := m.viewAt(100, 30)
+	v := m.View(100, 30)
 	for _, want := range []string{"to move: white", "last: e7e5", "» white alice (you)", "1. e4       e5"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("the game's view lacks %q:\n%s", want, v)
@@ -116,7 +116,7 @@ func TestOnlineGameTicksOnlyWhenShown(t *testing.T) {
 		t.Fatal(err)
 	}
 	m.refresh()
-	if m.update(gameTickMsg{m.tickGen}) != nil {
+	if m.Update(gameTickMsg{m.tickGen}) != nil {
 		t.Fatal("the clock of a game over ticks")
 	}
 }
@@ -141,7 +141,7 @@ func TestOnlineGameTickIn(t *testing.T) {
 		{"the nearest of two", lobby.GameView{Running: true, Clock: [2]time.Duration{40200 * ms, 0}, AsOf: at, Absent: [2]time.Time{{}, at.Add(20900 * ms)}}, 201 * ms},
 	}
 	for _, c := range cases {
-		g := &onlineGame{loaded: true, view: c.view}
+		g := &Game{loaded: true, view: c.view}
 		if got := g.tickIn(at); got != c.want {
 			t.Errorf("%s: next tick in %v, want %v", c.name, got, c.want)
 		}

@@ -1,4 +1,4 @@
-package tui
+package online
 
 import (
 	"fmt"
@@ -86,7 +86,7 @@ func kindTag(k lobby.UserKind) string {
 
 // listView draws the lobby: a line for me, the status, then the lists;
 // lines notes the row on each line, for clicks.
-func (m *lobbyModel) listView(w, h int) string {
+func (m *Lobby) listView(w, h int) string {
 	st, v := m.st, m.view
 	var out []string
 	m.lines = m.lines[:0]
@@ -237,8 +237,8 @@ func challengeTerms(c lobby.Challenge) string {
 	return out
 }
 
-// view draws the lobby side: a form, the game shown, or the lists.
-func (m *lobbyModel) viewAt(w, h int) string {
+// View draws the lobby side in w×h: a form, the game shown, or the lists.
+func (m *Lobby) View(w, h int) string {
 	if !m.available() {
 		return m.st.Title.Render("Lobby") + "\n\n" + m.unavailable()
 	}
@@ -255,8 +255,8 @@ func (m *lobbyModel) viewAt(w, h int) string {
 	return m.listView(w, h)
 }
 
-// shortHelp and fullHelp are the lobby side's keys, by what is shown.
-func (m *lobbyModel) shortHelp() []key.Binding {
+// ShortHelp and FullHelp are the lobby side's keys, by what is shown.
+func (m *Lobby) ShortHelp() []key.Binding {
 	k := m.keys
 	switch {
 	case m.form != nil:
@@ -269,7 +269,7 @@ func (m *lobbyModel) shortHelp() []key.Binding {
 	return []key.Binding{k.Choose, k.Seek, k.Challenge, k.Accept, k.WatchGame, k.PlayBot, k.Lobby}
 }
 
-func (m *lobbyModel) fullHelp() [][]key.Binding {
+func (m *Lobby) FullHelp() [][]key.Binding {
 	k := m.keys
 	switch {
 	case m.form != nil:
