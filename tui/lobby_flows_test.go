@@ -135,10 +135,10 @@ func (p *lobbyProgram) shown(t *testing.T) *online.Game {
 	return g
 }
 
-// play types moves in turn after those played already, each once the
+// playMoves types moves in turn after those played already, each once the
 // mover's screen shows the move before it and then waiting for the other
 // side's (and the watchers') to show it ("last: <uci>").
-func play(t *testing.T, white, black *lobbyProgram, watchers []*lobbyProgram, played []string, sans ...string) {
+func playMoves(t *testing.T, white, black *lobbyProgram, watchers []*lobbyProgram, played []string, sans ...string) {
 	t.Helper()
 	pos := core.NewPosition()
 	for _, san := range played {
@@ -191,7 +191,7 @@ func TestLobbyFlowChallengeToMate(t *testing.T) {
 	carol.typeKeys("w")
 	carol.waitFor(t, "1 watching")
 
-	play(t, alice, bob, []*lobbyProgram{carol}, nil, "f3", "e5", "g4", "Qh4#")
+	playMoves(t, alice, bob, []*lobbyProgram{carol}, nil, "f3", "e5", "g4", "Qh4#")
 	for _, p := range []*lobbyProgram{alice, bob, carol} {
 		p.waitFor(t, "game over: 0-1, black wins by checkmate")
 		p.waitFor(t, "rating: alice -")
@@ -270,7 +270,7 @@ func TestLobbyFlowFlagFalls(t *testing.T) {
 	bob.waitFor(t, "challenge from alice: 1s+0 rated, alice white")
 	bob.typeKeys("La")
 	alice.waitFor(t, "to move: white")
-	play(t, alice, bob, nil, nil, "e4", "e5") // the clock runs from black's first move
+	playMoves(t, alice, bob, nil, nil, "e4", "e5") // the clock runs from black's first move
 	start := time.Now()
 	for _, p := range []*lobbyProgram{alice, bob} {
 		p.waitFor(t, "game over: 0-1, black wins on time")
@@ -303,7 +303,7 @@ func TestLobbyFlowReconnect(t *testing.T) {
 	}
 	alice.waitFor(t, "to move: white") // opened by itself, from the board
 	bob.waitFor(t, "to move: white")
-	play(t, alice, bob, nil, nil, "e4", "e5")
+	playMoves(t, alice, bob, nil, nil, "e4", "e5")
 
 	alice.quit(t) // her session closes; white's clock runs on
 	bob.waitFor(t, "alice has left: back within")
@@ -311,7 +311,7 @@ func TestLobbyFlowReconnect(t *testing.T) {
 
 	back := startLobbyProgram(t, host, d, tuitest.Person("alice"))
 	back.waitFor(t, "last: e7e5") // the game, open again by itself
-	play(t, back, bob, nil, []string{"e4", "e5"}, "Nf3")
+	playMoves(t, back, bob, nil, []string{"e4", "e5"}, "Nf3")
 	bob.quit(t) // first: alice leaving again would be news to him
 	back.quit(t)
 	g := back.shown(t)
@@ -338,14 +338,14 @@ func TestLobbyFlowOffersAndResign(t *testing.T) {
 	bob.waitFor(t, "challenge from alice")
 	bob.typeKeys("La")
 	alice.waitFor(t, "to move: white")
-	play(t, alice, bob, nil, nil, "e4", "e5", "Nf3")
+	playMoves(t, alice, bob, nil, nil, "e4", "e5", "Nf3")
 
 	bob.typeKeys("u") // his e5 and her Nf3 go
 	alice.waitFor(t, "bob offers a takeback: y accepts, n declines")
 	before := bob.drawn()
 	alice.typeKeys("y")
-	bob.waitForSince(t, before, "last: e2e4")      // he moves once his screen has the takeback
-	play(t, alice, bob, nil, []string{"e4"}, "e6") // legal only with the pawn back on e7
+	bob.waitForSince(t, before, "last: e2e4")           // he moves once his screen has the takeback
+	playMoves(t, alice, bob, nil, []string{"e4"}, "e6") // legal only with the pawn back on e7
 
 	alice.typeKeys("D")
 	alice.waitFor(t, "you offered a draw: waiting for an answer")

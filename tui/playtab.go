@@ -6,6 +6,7 @@ import (
 
 	"github.com/evochess/evochess/tui/common"
 	"github.com/evochess/evochess/tui/online"
+	"github.com/evochess/evochess/tui/play"
 )
 
 // playTab is the Play tab: the board (a game against the engine, or
@@ -17,7 +18,7 @@ import (
 // a game of this session opens there by itself, and the tab bar says what
 // the lobby wants of the user.
 type playTab struct {
-	board   *playPage
+	board   *play.Page
 	lobby   *online.Lobby
 	keys    common.KeyMap
 	w, h    int
@@ -26,7 +27,7 @@ type playTab struct {
 }
 
 func newPlayTab(env *common.Env, st *common.Styles, keys common.KeyMap) *playTab {
-	return &playTab{board: newPlayPage(env, st, keys), lobby: online.New(env, st, keys), keys: keys,
+	return &playTab{board: play.New(env, st, keys), lobby: online.New(env, st, keys), keys: keys,
 		active: true} // Play is the first tab
 }
 

@@ -29,8 +29,6 @@ func TestSavesAtOnceKeepEveryOne(t *testing.T) {
 		}, func(a *App) string { return a.pages[tabTournament].(*tournamentPage).Status }, "saved as tournament tui-"},
 		{saves.Runs, func(a *App) { tuitest.Keys(a, "3s") }, // the run is created; its work is a command, not run here
 			func(a *App) string { return a.pages[tabEvolution].(*evolutionPage).Status }, "saved as run tui-"},
-		{saves.Games, func(a *App) { tuitest.Keys(a, "w") },
-			func(a *App) string { return playOf(a).status }, "saved as games/game-"},
 	}
 	for _, c := range cases {
 		t.Run(c.kind, func(t *testing.T) {

@@ -1,4 +1,4 @@
-package tui
+package play
 
 import (
 	"bytes"
@@ -31,9 +31,10 @@ const (
 // playModes are the line-ups "m" cycles through.
 var playModes = [][2]sideKind{{human, engine}, {engine, human}, {engine, engine}, {human, human}}
 
-// playPage is the Play tab's board: a game, a human or the engine on each
-// side. The lobby is the tab's other side (playTab).
-type playPage struct {
+// Page is the Play tab's board: a game, a human or the engine on each
+// side. The lobby is the tab's other side (package online); the root
+// composes the two.
+type Page struct {
 	env  *common.Env
 	st   *common.Styles
 	keys common.KeyMap
@@ -73,7 +74,7 @@ type playPage struct {
 	statusBad bool
 }
 
-func newPlayPage(env *common.Env, st *common.Styles, keys common.KeyMap) *playPage {
+func New(env *common.Env, st *common.Styles, keys common.KeyMap) *Page {
 	ti := textinput.New()
 	ti.PromptStyle, ti.TextStyle, ti.CompletionStyle = st.NewStyle(), st.NewStyle(), st.NewStyle()
 	ti.PlaceholderStyle = st.NewStyle().Faint(true)
@@ -81,18 +82,18 @@ func newPlayPage(env *common.Env, st *common.Styles, keys common.KeyMap) *playPa
 	ti.Prompt = ": "
 	ti.CharLimit = 400
 	ti.Placeholder = "a FEN, or a PGN game on one line"
-	p := &playPage{env: env, st: st, keys: keys, level: 5, in: components.NewMoveInput(st, keys), setup: ti,
+	p := &Page{env: env, st: st, keys: keys, level: 5, in: components.NewMoveInput(st, keys), setup: ti,
 		engines: [2]*engineSlot{{}, {}}}
 	p.oppName = "full"
 	p.reset(core.StartFEN)
 	return p
 }
 
-func (p *playPage) Title() string { return "Play" }
+func (p *Page) Title() string { return "Play" }
 
 // Owns: the engine's moves and thoughts, the clock's ticks, and a
 // chromosome sent from the Evolution tab.
-func (p *playPage) Owns(msg tea.Msg) bool {
+func (p *Page) Owns(msg tea.Msg) bool {
 	switch msg.(type) {
 	case engineMoveMsg, engineInfoMsg, common.UseChromosomeMsg, clockTick:
 		return true
@@ -100,12 +101,12 @@ func (p *playPage) Owns(msg tea.Msg) bool {
 	return false
 }
 
-func (p *playPage) SetSize(w, h int) { p.w, p.h = w, h }
+func (p *Page) SetSize(w, h int) { p.w, p.h = w, h }
 
-func (p *playPage) Init() tea.Cmd { return tea.Batch(p.maybeThink(), tick()) }
+func (p *Page) Init() tea.Cmd { return tea.Batch(p.maybeThink(), tick()) }
 
 // reset starts a new game from fen (checked by the caller).
-func (p *playPage) reset(fen string) {
+func (p *Page) reset(fen string) {
 	p.stopThinking()
 	pos, _ := core.ParseFEN(fen)
 	p.pos, p.startFEN, p.sans = pos, fen, nil
@@ -115,28 +116,28 @@ func (p *playPage) reset(fen string) {
 	p.startClocks()
 }
 
-func (p *playPage) sideKind(c core.Color) sideKind { return playModes[p.mode][c] }
+func (p *Page) sideKind(c core.Color) sideKind { return playModes[p.mode][c] }
 
-func (p *playPage) humanToMove() bool {
+func (p *Page) humanToMove() bool {
 	return p.sideKind(p.pos.SideToMove()) == human && !p.over()
 }
 
 // ShortHelp lists the page's main keys.
-func (p *playPage) ShortHelp() []key.Binding {
+func (p *Page) ShortHelp() []key.Binding {
 	k := p.keys
 	return []key.Binding{k.Select, k.Prompt, k.Undo, k.NewGame, k.Mode, k.Stronger, k.Lobby}
 }
 
 // FullHelp lists every key of the page.
-func (p *playPage) FullHelp() [][]key.Binding {
+func (p *Page) FullHelp() [][]key.Binding {
 	k := p.keys
 	return [][]key.Binding{{k.Up, k.Down, k.Left, k.Right, k.Select, k.Prompt}, {k.Undo, k.NewGame, k.LoadFEN, k.SavePGN}, {k.Mode, k.Stronger, k.Weaker, k.Preset}, {k.Flip, k.Letters, k.Lobby}}
 }
 
 // Capturing reports whether the page wants every key (a prompt is open).
-func (p *playPage) Capturing() bool { return p.settingUp || p.in.Capturing() }
+func (p *Page) Capturing() bool { return p.settingUp || p.in.Capturing() }
 
-func (p *playPage) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+func (p *Page) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case clockTick:
 		if p.clockTC != nil && !p.over() && p.left(p.pos.SideToMove()) <= 0 {
@@ -163,11 +164,11 @@ func (p *playPage) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return p, nil
 }
 
-func (p *playPage) say(bad bool, format string, args ...any) {
+func (p *Page) say(bad bool, format string, args ...any) {
 	p.status, p.statusBad = fmt.Sprintf(format, args...), bad
 }
 
-func (p *playPage) key(msg tea.KeyMsg) tea.Cmd {
+func (p *Page) key(msg tea.KeyMsg) tea.Cmd {
 	if p.settingUp {
 		return p.setupKey(msg)
 	}
@@ -213,7 +214,7 @@ func (p *playPage) key(msg tea.KeyMsg) tea.Cmd {
 	return nil
 }
 
-func (p *playPage) mouse(msg tea.MouseMsg) tea.Cmd {
+func (p *Page) mouse(msg tea.MouseMsg) tea.Cmd {
 	if p.settingUp {
 		return nil
 	}
@@ -222,7 +223,7 @@ func (p *playPage) mouse(msg tea.MouseMsg) tea.Cmd {
 }
 
 // canMove says whether the person at the board may move now, and why not.
-func (p *playPage) canMove() (bool, string) {
+func (p *Page) canMove() (bool, string) {
 	switch {
 	case p.humanToMove():
 		return true, ""
@@ -234,7 +235,7 @@ func (p *playPage) canMove() (bool, string) {
 
 // moved acts on what a key or click on the board did: a move to play, or
 // something to say.
-func (p *playPage) moved(r components.MoveResult) tea.Cmd {
+func (p *Page) moved(r components.MoveResult) tea.Cmd {
 	if r.Say != "" {
 		p.say(r.Bad, "%s", r.Say)
 	}
@@ -245,7 +246,7 @@ func (p *playPage) moved(r components.MoveResult) tea.Cmd {
 }
 
 // play makes a legal move and lets the engine answer.
-func (p *playPage) play(m core.Move) tea.Cmd {
+func (p *Page) play(m core.Move) tea.Cmd {
 	if p.clockTC != nil {
 		side := p.pos.SideToMove()
 		p.clock[side] -= time.Since(p.turnStart)
@@ -269,7 +270,7 @@ func (p *playPage) play(m core.Move) tea.Cmd {
 // takeBack undoes the last move, and more until a person is to move
 // (engine against engine: one move). The engine then moves if it is its
 // turn; clocks keep their time.
-func (p *playPage) takeBack() tea.Cmd {
+func (p *Page) takeBack() tea.Cmd {
 	p.stopThinking()
 	if len(p.sans) == 0 {
 		p.say(true, "nothing to take back")
@@ -291,7 +292,7 @@ func (p *playPage) takeBack() tea.Cmd {
 }
 
 // setupKey is a key while the FEN/PGN prompt is open.
-func (p *playPage) setupKey(msg tea.KeyMsg) tea.Cmd {
+func (p *Page) setupKey(msg tea.KeyMsg) tea.Cmd {
 	switch msg.Type {
 	case tea.KeyEsc:
 		p.settingUp = false
@@ -312,7 +313,7 @@ func (p *playPage) setupKey(msg tea.KeyMsg) tea.Cmd {
 }
 
 // setUp starts a game from a FEN, or replays a PGN game.
-func (p *playPage) setUp(text string) error {
+func (p *Page) setUp(text string) error {
 	if _, err := core.ParseFEN(text); err == nil {
 		p.reset(text)
 		p.say(false, "position set up")
@@ -337,7 +338,7 @@ func (p *playPage) setUp(text string) error {
 	return nil
 }
 
-func (p *playPage) savePGN() {
+func (p *Page) savePGN() {
 	g := &pgn.Game{}
 	start, _ := core.ParseFEN(p.startFEN)
 	g.SetStartPosition(start)

@@ -1,4 +1,4 @@
-package tui
+package play
 
 import (
 	"os"
@@ -10,6 +10,7 @@ import (
 	"github.com/evochess/evochess/ga"
 	"github.com/evochess/evochess/saves"
 	"github.com/evochess/evochess/tui/common"
+	"github.com/evochess/evochess/tui/internal/pagetest"
 	"github.com/evochess/evochess/tui/internal/tuitest"
 )
 
@@ -17,19 +18,19 @@ import (
 // times writes 5 games and says why the rest were not; a minute later it
 // saves again.
 func TestSavesPerMinute(t *testing.T) {
-	a := testApp(t, 100, 30)
+	p := testPage(t, 100, 30)
 	now := time.Now()
-	a.env.Saves = &common.SavePolicy{PerMinute: 5, Shared: true, Now: func() time.Time { return now }}
-	tuitest.Keys(a, strings.Repeat("w", 20))
-	if got := len(a.env.Data.Names(saves.Games)); got != 5 {
+	p.env.Saves = &common.SavePolicy{PerMinute: 5, Shared: true, Now: func() time.Time { return now }}
+	tuitest.Keys(p, strings.Repeat("w", 20))
+	if got := len(p.env.Data.Names(saves.Games)); got != 5 {
 		t.Fatalf("w pressed 20 times wrote %d games, want 5", got)
 	}
-	if s := playOf(a).status; !strings.Contains(s, "at most 5 saves a minute") || !playOf(a).statusBad {
+	if s := p.status; !strings.Contains(s, "at most 5 saves a minute") || !p.statusBad {
 		t.Errorf("status %q", s)
 	}
 	now = now.Add(61 * time.Second)
-	tuitest.Keys(a, "w")
-	if got := len(a.env.Data.Names(saves.Games)); got != 6 {
+	tuitest.Keys(p, "w")
+	if got := len(p.env.Data.Names(saves.Games)); got != 6 {
 		t.Fatalf("a minute later: %d games, want 6", got)
 	}
 }
@@ -38,30 +39,30 @@ func TestSavesPerMinute(t *testing.T) {
 // others saved does not count against it), and is told when it is full.
 func TestDiskQuotaPerSession(t *testing.T) {
 	const quota = 1000
-	a := testApp(t, 100, 30)
-	d := a.env.Data
-	a.env.Saves = &common.SavePolicy{Quota: quota, Shared: true}
-	tuitest.Keys(a, strings.Repeat("w", 50))
+	p := testPage(t, 100, 30)
+	d := p.env.Data
+	p.env.Saves = &common.SavePolicy{Quota: quota, Shared: true}
+	tuitest.Keys(p, strings.Repeat("w", 50))
 	n := len(d.Names(saves.Games))
 	if used := common.DiskUsage(filepath.Join(d.Root, saves.Games)); n == 0 || n == 50 || used > quota {
 		t.Fatalf("w pressed 50 times with a quota of %d bytes: %d games, %d bytes", quota, n, used)
 	}
-	if s := playOf(a).status; !strings.Contains(s, "your 1000 bytes of disk on this server are used up") {
+	if s := p.status; !strings.Contains(s, "your 1000 bytes of disk on this server are used up") {
 		t.Errorf("status %q", s)
 	}
-	b := sessionApp(t, 100, 30, d, nil, "other")
+	b := sessionPage(t, 100, 30, pagetest.Env(t, d, nil, "other"))
 	b.env.Saves = &common.SavePolicy{Quota: quota, Shared: true}
 	tuitest.Keys(b, "w")
 	if got := len(d.Names(saves.Games)); got != n+1 {
-		t.Fatalf("another session could not save: %q", playOf(b).status)
+		t.Fatalf("another session could not save: %q", b.status)
 	}
 }
 
 // A key's user has its whole directory counted, and a run stops before a
 // generation that would not fit.
 func TestDiskQuotaPerUser(t *testing.T) {
-	a := testApp(t, 100, 30)
-	d := a.env.Data
+	p := testPage(t, 100, 30)
+	d := p.env.Data
 	if err := os.WriteFile(filepath.Join(d.Root, saves.Games, "big.pgn"), make([]byte, 3<<10), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -79,8 +80,8 @@ func TestDiskQuotaPerUser(t *testing.T) {
 	}
 	generation := common.DiskUsage(h.Dir()) / 2 // its file and a checkpoint
 	quota := common.DiskUsage(d.Root) + 5*generation/2
-	a.env.Saves = &common.SavePolicy{Quota: quota}
-	if err := h.Begin(r, a.env.GenerationRoom()); err != nil { // writes the start again: the same files
+	p.env.Saves = &common.SavePolicy{Quota: quota}
+	if err := h.Begin(r, p.env.GenerationRoom()); err != nil { // writes the start again: the same files
 		t.Fatal(err)
 	}
 	saved := 0
@@ -96,9 +97,9 @@ func TestDiskQuotaPerUser(t *testing.T) {
 	if used := common.DiskUsage(d.Root); used > quota {
 		t.Errorf("%d bytes used, quota %d", used, quota)
 	}
-	a.env.Saves.Quota = common.DiskUsage(d.Root) + 10 // less than a game
-	tuitest.Keys(a, "w")
-	if s := playOf(a).status; !strings.Contains(s, "used up") {
+	p.env.Saves.Quota = common.DiskUsage(d.Root) + 10 // less than a game
+	tuitest.Keys(p, "w")
+	if s := p.status; !strings.Contains(s, "used up") {
 		t.Errorf("a full user saved a game: %q", s)
 	}
 }

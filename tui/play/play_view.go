@@ -1,4 +1,4 @@
-package tui
+package play
 
 import (
 	"fmt"
@@ -16,7 +16,7 @@ func gameOverText(st core.Status) string {
 	return fmt.Sprintf("game over: %s by %s", res, st.Reason)
 }
 
-func (p *playPage) lineup() string {
+func (p *Page) lineup() string {
 	name := func(c core.Color) string {
 		if p.sideKind(c) == human {
 			return "you"
@@ -26,7 +26,7 @@ func (p *playPage) lineup() string {
 	return fmt.Sprintf("white: %s  ·  black: %s", name(core.White), name(core.Black))
 }
 
-func (p *playPage) View() string {
+func (p *Page) View() string {
 	side := 34
 	board := p.in.View(p.st, p.pos, p.pos.LastMove(), p.humanToMove() && !p.settingUp, p.w-side-2, p.h-1)
 	p.in.BoardX, p.in.BoardY = 0, 0
@@ -35,7 +35,7 @@ func (p *playPage) View() string {
 	return lipgloss.JoinHorizontal(lipgloss.Top, board, "  ", panel)
 }
 
-func (p *playPage) panel(w, h int) string {
+func (p *Page) panel(w, h int) string {
 	st := p.st
 	var lines []string
 	lines = append(lines, st.Header.Render("White ")+p.sideName(core.White), st.Header.Render("Black ")+p.sideName(core.Black))
@@ -99,7 +99,7 @@ func (p *playPage) panel(w, h int) string {
 	return strings.Join(lines, "\n")
 }
 
-func (p *playPage) sideName(c core.Color) string {
+func (p *Page) sideName(c core.Color) string {
 	if p.sideKind(c) == human {
 		return "you"
 	}

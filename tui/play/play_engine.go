@@ -1,4 +1,4 @@
-package tui
+package play
 
 import (
 	"context"
@@ -25,7 +25,7 @@ type opponent struct {
 
 // opponents lists the named players, the saved players and the external
 // engines, and the run genome sent from the Evolution tab, if any.
-func (p *playPage) opponents() []opponent {
+func (p *Page) opponents() []opponent {
 	var out []opponent
 	builtin := func(name string, w func() (*core.Weights, error)) opponent {
 		return opponent{name, func() (arena.Player, error) {
@@ -84,14 +84,14 @@ type engineInfoMsg struct {
 }
 
 // flag ends the game: side's time ran out.
-func (p *playPage) flag(side core.Color) {
+func (p *Page) flag(side core.Color) {
 	p.stopThinking()
 	p.flagged = int(side) + 1
 	p.clock[side] = 0
 	p.say(false, "%s", p.timeText())
 }
 
-func (p *playPage) timeText() string {
+func (p *Page) timeText() string {
 	if p.flagged == int(core.White)+1 {
 		return "game over: 0-1, white lost on time"
 	}
@@ -99,7 +99,7 @@ func (p *playPage) timeText() string {
 }
 
 // maybeThink starts the engine when it is to move.
-func (p *playPage) maybeThink() tea.Cmd {
+func (p *Page) maybeThink() tea.Cmd {
 	side := p.pos.SideToMove()
 	if p.thinking || p.sideKind(side) != engine || p.over() {
 		return nil
@@ -181,7 +181,7 @@ func btod(b bool) time.Duration {
 
 // startClocks sets both clocks to the level's when it is a clock (from
 // now), or stops them.
-func (p *playPage) startClocks() {
+func (p *Page) startClocks() {
 	tc, _ := arena.ParseTimeControl(engineLevels[p.level])
 	if !tc.HasClock() {
 		p.clockTC = nil
@@ -200,7 +200,7 @@ func tick() tea.Cmd {
 }
 
 // left is the time the side has, counting the running turn.
-func (p *playPage) left(c core.Color) time.Duration {
+func (p *Page) left(c core.Color) time.Duration {
 	t := p.clock[c]
 	if c == p.pos.SideToMove() && !p.over() {
 		t -= time.Since(p.turnStart)
@@ -209,8 +209,8 @@ func (p *playPage) left(c core.Color) time.Duration {
 }
 
 // over: ended by the rules or on time.
-func (p *playPage) over() bool { return p.flagged != 0 || p.pos.Status().Over() }
-func (p *playPage) stopThinking() {
+func (p *Page) over() bool { return p.flagged != 0 || p.pos.Status().Over() }
+func (p *Page) stopThinking() {
 	if p.cancel != nil {
 		p.cancel()
 	}
@@ -218,7 +218,7 @@ func (p *playPage) stopThinking() {
 	p.thinking, p.cancel = false, nil
 }
 
-func (p *playPage) engineMoved(msg engineMoveMsg) tea.Cmd {
+func (p *Page) engineMoved(msg engineMoveMsg) tea.Cmd {
 	if msg.gen != p.gen {
 		return nil // a search given up (take back, new game)
 	}
@@ -239,4 +239,4 @@ func (p *playPage) engineMoved(msg engineMoveMsg) tea.Cmd {
 }
 
 // engineName is the engine the Play tab plays with.
-func (p *playPage) engineName() string { return p.oppName }
+func (p *Page) engineName() string { return p.oppName }
