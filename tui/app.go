@@ -14,6 +14,7 @@ import (
 
 	"github.com/evochess/evochess/tui/common"
 	"github.com/evochess/evochess/tui/components"
+	"github.com/evochess/evochess/tui/tournament"
 )
 
 // page is one tab: a model with a size and its own help.
@@ -68,7 +69,7 @@ func New(env *common.Env, r *lipgloss.Renderer, plain bool) *App {
 	h.Styles = help.Styles{ShortKey: st.Header, ShortDesc: plainStyle, ShortSeparator: faint, Ellipsis: faint,
 		FullKey: st.Header, FullDesc: plainStyle, FullSeparator: faint}
 	a := &App{env: env, st: st, keys: keys, help: h, w: 80, h: 24, lastInput: time.Now()}
-	a.pages = []page{newPlayTab(env, st, keys), newTournamentPage(env, st, keys), newEvolutionPage(env, st, keys)}
+	a.pages = []page{newPlayTab(env, st, keys), tournament.New(env, st, keys), newEvolutionPage(env, st, keys)}
 	a.resize()
 	return a
 }

@@ -5,10 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/evochess/evochess/arena"
 	"github.com/evochess/evochess/saves"
 	"github.com/evochess/evochess/tui/common"
-	"github.com/evochess/evochess/tui/components"
 	"github.com/evochess/evochess/tui/internal/tuitest"
 )
 
@@ -24,9 +22,6 @@ func TestSavesAtOnceKeepEveryOne(t *testing.T) {
 		status func(a *App) string
 		says   string
 	}{
-		{saves.Tournaments, func(a *App) {
-			a.pages[tabTournament].Update(components.WorkDoneMsg{Rep: &arena.Report{Players: []string{"x", "y"}, Games: 2, Reason: "complete"}})
-		}, func(a *App) string { return a.pages[tabTournament].(*tournamentPage).Status }, "saved as tournament tui-"},
 		{saves.Runs, func(a *App) { tuitest.Keys(a, "3s") }, // the run is created; its work is a command, not run here
 			func(a *App) string { return a.pages[tabEvolution].(*evolutionPage).Status }, "saved as run tui-"},
 	}

@@ -35,16 +35,4 @@ func TestSessionAskingFor64WorkersGetsTheCap(t *testing.T) {
 		t.Errorf("the status does not say so: %q", ep.Status)
 	}
 
-	b := budgetApp(t, budget) // another session: its tournament
-	tp := b.pages[tabTournament].(*tournamentPage)
-	tuitest.Keys(b, "2jjj"+strings.Repeat("l", 70))
-	if tp.workers != 2 {
-		t.Fatalf("the tournament workers field went to %d, over the session's 2", tp.workers)
-	}
-	tp.workers = 64
-	tuitest.Keys(b, "s")
-	inUse := budget.InUse()
-	if tp.mode != tourRunning || inUse != 4 {
-		t.Fatalf("two sessions asking for 64 workers each hold %d (%q)", inUse, tp.Status)
-	}
 }

@@ -1,9 +1,7 @@
 package tui
 
 import (
-	"bytes"
 	"regexp"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -15,43 +13,8 @@ import (
 	"github.com/evochess/evochess/core"
 	"github.com/evochess/evochess/ga"
 	"github.com/evochess/evochess/saves"
-	"github.com/evochess/evochess/tui/common"
 	"github.com/evochess/evochess/tui/internal/tuitest"
 )
-
-// A real program: start a small tournament and see the crosstable fill.
-func TestFlowTournament(t *testing.T) {
-	a := testApp(t, 110, 40)
-	tm := teatest.NewTestModel(t, a, teatest.WithInitialTermSize(110, 40))
-	tm.Type("2")
-	tm.Type("j")   // time control
-	tm.Type("hhh") // nodes=5000 → depth=1
-	tm.Type("s")
-	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
-		return bytes.Contains(b, []byte("finished (complete): 6 games"))
-	}, teatest.WithDuration(60*time.Second))
-	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
-	tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
-	tp := a.pages[tabTournament].(*tournamentPage)
-	if tp.table == nil || tp.table.Played != 6 {
-		t.Fatalf("table %+v", tp.table)
-	}
-	v := tp.View()
-	for _, want := range []string{"seed000", "seed001", "full", "×", "Elo"} {
-		if !strings.Contains(v, want) {
-			t.Errorf("crosstable view lacks %q:\n%s", want, v)
-		}
-	}
-	// Saved as the command line saves one: its set-up, players and games.
-	_, name, _ := strings.Cut(tp.Status, "saved as tournament ")
-	rec, err := a.env.Data.LoadTournament(name)
-	if err != nil {
-		t.Fatalf("status %q: %v", tp.Status, err)
-	}
-	if want := []string{"--format", "round-robin", "--tc", "depth=1", "--rounds", "1"}; !slices.Equal(rec.Settings[:min(len(want), len(rec.Settings))], want) || len(rec.Players) != 3 {
-		t.Errorf("saved with settings %q, players %q", rec.Settings, rec.Players)
-	}
-}
 
 // A real program: start a tiny evolution, see a generation, change a
 // parameter and see it applied at the next generation.
@@ -84,69 +47,6 @@ func TestFlowEvolution(t *testing.T) {
 	ep := a.pages[tabEvolution].(*evolutionPage)
 	if len(ep.run.Changes) != 1 || ep.run.Changes[0].Param != "population" || len(ep.run.Population) != 7 {
 		t.Fatalf("changes %+v, population %d", ep.run.Changes, len(ep.run.Population))
-	}
-}
-
-// A two-round selection shows its bracket: each pairing's games and who
-// overwrote whom.
-func TestFlowSelectionBracket(t *testing.T) {
-	a := testApp(t, 120, 40)
-	tm := teatest.NewTestModel(t, a, teatest.WithInitialTermSize(120, 40))
-	tm.Type("2")
-	tm.Type("ll")  // round-robin → selection
-	tm.Type("j")   // time control
-	tm.Type("hhh") // depth=1
-	tm.Type("s")
-	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte("final line:")) },
-		teatest.WithDuration(60*time.Second))
-	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
-	tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
-	tp := a.pages[tabTournament].(*tournamentPage)
-	if len(tp.pairings) != 2 {
-		t.Fatalf("%d pairings for 3 players, want 2", len(tp.pairings))
-	}
-	v := tp.View()
-	if !strings.Contains(v, "Bracket") || !strings.Contains(v, "1. ") || !strings.Contains(v, "2. ") {
-		t.Fatalf("no bracket:\n%s", v)
-	}
-}
-
-// Two sessions of one server: the second watches the first's tournament
-// live, and cannot stop it.
-func TestFlowWatchAnotherSession(t *testing.T) {
-	d, err := saves.Open(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	hub := &common.Hub{}
-	a := sessionApp(t, 110, 40, d, hub, "alice")
-	b := sessionApp(t, 110, 40, d, hub, "bob")
-	ta := teatest.NewTestModel(t, a, teatest.WithInitialTermSize(110, 40))
-	tb := teatest.NewTestModel(t, b, teatest.WithInitialTermSize(110, 40))
-	ta.Type("2")
-	ta.Type("jhh")  // nodes=5000 → depth=2
-	ta.Type("jlll") // 4 rounds: 24 games
-	ta.Type("s")
-	outA := &tuitest.Screen{R: ta.Output()}
-	tuitest.WaitFor(t, outA, "ETA")
-	tb.Type("2")
-	outB := &tuitest.Screen{R: tb.Output()}
-	tuitest.WaitFor(t, outB, "live in another session: round-robin depth=2 of 3 players by alice")
-	tb.Type("v")
-	tuitest.WaitFor(t, outB, "watching round-robin")
-	tb.Type("x")
-	tuitest.WaitFor(t, outB, "only it can pause or stop it")
-	tuitest.WaitFor(t, outB, "the tournament ended (complete)")
-	tuitest.WaitFor(t, outA, "finished (complete): 24 games")
-	for _, tm := range []*teatest.TestModel{ta, tb} {
-		tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
-		tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
-	}
-	if w := b.pages[tabTournament].(*tournamentPage).table; w == nil || w.Played != 24 {
-		t.Fatalf("the watcher's table: %+v", w)
-	}
-	if len(hub.Others(common.LiveTournament, nil)) != 0 {
-		t.Fatal("the finished tournament is still listed")
 	}
 }
 

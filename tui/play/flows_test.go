@@ -10,25 +10,13 @@ import (
 
 	"github.com/evochess/evochess/core"
 	"github.com/evochess/evochess/saves"
-	"github.com/evochess/evochess/tui/common"
 	"github.com/evochess/evochess/tui/internal/pagetest"
 	"github.com/evochess/evochess/tui/internal/tuitest"
 )
 
 // testPage is the Play tab's board as a session without colour sees it,
 // over an empty data directory, in a w × h window.
-func testPage(t *testing.T, w, h int) *Page {
-	t.Helper()
-	return sessionPage(t, w, h, pagetest.TempEnv(t))
-}
-
-// sessionPage is the board of the session env in a w × h window.
-func sessionPage(t *testing.T, w, h int, env *common.Env) *Page {
-	t.Helper()
-	p := New(env, pagetest.Styles(), common.DefaultKeyMap())
-	p.SetSize(pagetest.Body(w, h))
-	return p
-}
+func testPage(t *testing.T, w, h int) *Page { return pagetest.Open(w, h, pagetest.TempEnv(t), New) }
 
 func wantMate(t *testing.T, p *Page) {
 	t.Helper()

@@ -50,7 +50,7 @@ func TestDiskQuotaPerSession(t *testing.T) {
 	if s := p.status; !strings.Contains(s, "your 1000 bytes of disk on this server are used up") {
 		t.Errorf("status %q", s)
 	}
-	b := sessionPage(t, 100, 30, pagetest.Env(t, d, nil, "other"))
+	b := pagetest.Open(100, 30, pagetest.Env(t, d, nil, "other"), New)
 	b.env.Saves = &common.SavePolicy{Quota: quota, Shared: true}
 	tuitest.Keys(b, "w")
 	if got := len(d.Names(saves.Games)); got != n+1 {

@@ -13,6 +13,6 @@ import (
 // one, and the status line names the save, never where the server keeps
 // it.
 func TestSavesAtOnceKeepEveryOne(t *testing.T) {
-	pagetest.SavesAtOnce(t, saves.Games, func(env *common.Env) *Page { return sessionPage(t, 100, 30, env) },
+	pagetest.SavesAtOnce(t, saves.Games, func(env *common.Env) *Page { return pagetest.Open(100, 30, env, New) },
 		func(p *Page) { tuitest.Keys(p, "w") }, func(p *Page) string { return p.status }, "saved as games/game-")
 }

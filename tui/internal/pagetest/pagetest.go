@@ -84,3 +84,11 @@ func (h *Host) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 func (h *Host) View() string { return h.Page.View() }
+
+// Open is the page that open makes for the session env, sized for a
+// w × h window.
+func Open[P Page](w, h int, env *common.Env, open func(*common.Env, *common.Styles, common.KeyMap) P) P {
+	p := open(env, Styles(), common.DefaultKeyMap())
+	p.SetSize(Body(w, h))
+	return p
+}

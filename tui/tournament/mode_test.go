@@ -1,4 +1,4 @@
-package tui
+package tournament
 
 import (
 	"errors"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/evochess/evochess/arena"
 	"github.com/evochess/evochess/core"
+	"github.com/evochess/evochess/tui/common"
 	"github.com/evochess/evochess/tui/components"
 	"github.com/evochess/evochess/tui/internal/tuitest"
 )
@@ -17,16 +18,16 @@ import (
 // says why.
 func TestTournamentModes(t *testing.T) {
 	game := arena.GameResult{White: "full", Black: "seed000", StartFEN: core.StartFEN, Outcome: core.Draw, Reason: "agreed"}
-	finished := func(a *App, tp *tournamentPage) {
+	finished := func(tp *Page) {
 		tp.Update(components.WorkEventMsg{Stream: tp.StreamID, Ev: arena.GameFinished{Game: 1, Result: game}})
 		tp.Update(components.WorkDoneMsg{Stream: tp.StreamID, Rep: &arena.Report{Players: []string{"full", "seed000"}, Games: 1, Reason: "complete"}})
 	}
-	stopped := func(a *App, tp *tournamentPage) {
+	stopped := func(tp *Page) {
 		tp.Update(components.WorkDoneMsg{Stream: tp.StreamID, Err: errors.New("cancelled")})
 	}
 	cases := []struct {
 		name   string
-		end    func(*App, *tournamentPage)
+		end    func(*Page)
 		keys   string
 		want   tourMode
 		status string // what the status line has, if anything
@@ -40,18 +41,17 @@ func TestTournamentModes(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			a := testApp(t, 100, 30)
-			tuitest.Keys(a, "2")
-			tp := a.pages[tabTournament].(*tournamentPage)
-			c.end(a, tp)
-			tuitest.Keys(a, c.keys)
+			tp := testPage(t, 100, 30)
+			tp.Update(common.ShownMsg{}) // the tab comes to the front
+			c.end(tp)
+			tuitest.Keys(tp, c.keys)
 			if tp.mode != c.want || !strings.Contains(tp.Status, c.status) {
 				t.Fatalf("mode %s, status %q; want %s and %q", tp.mode, tp.Status, c.want, c.status)
 			}
 			if c.want == tourSetup && (tp.report != nil || tp.results != nil) {
 				t.Errorf("back at the form with a report %v and results %v", tp.report, tp.results)
 			}
-			a.View() // every mode draws
+			tp.View() // every mode draws
 		})
 	}
 }

@@ -1,4 +1,4 @@
-package tui
+package tournament
 
 import (
 	"bytes"
@@ -40,8 +40,8 @@ type liveGame struct {
 	ply          int
 }
 
-// tournamentPage is the Tournament tab: set up, then watch.
-type tournamentPage struct {
+// Page is the Tournament tab: set up, then watch.
+type Page struct {
 	components.WorkTab
 	mode tourMode
 
@@ -65,15 +65,15 @@ type tournamentPage struct {
 	replayPly int
 }
 
-func newTournamentPage(env *common.Env, st *common.Styles, keys common.KeyMap) *tournamentPage {
-	t := &tournamentPage{WorkTab: components.NewWorkTab(env, st, keys, false), tc: 3, rounds: 1, workers: env.DefaultWorkers(), seed: 1}
+func New(env *common.Env, st *common.Styles, keys common.KeyMap) *Page {
+	t := &Page{WorkTab: components.NewWorkTab(env, st, keys, false), tc: 3, rounds: 1, workers: env.DefaultWorkers(), seed: 1}
 	t.Refresh()
 	return t
 }
 
 // refresh rebuilds the player list (named players, saved players, the
 // best of every saved run, installed engines), keeping what is ticked.
-func (t *tournamentPage) Refresh() {
+func (t *Page) Refresh() {
 	on := map[string]bool{}
 	for _, e := range t.entries {
 		on[e.label] = e.on
@@ -115,22 +115,22 @@ func (t *tournamentPage) Refresh() {
 	t.Form.ClampFocus()
 }
 
-func (t *tournamentPage) Title() string { return "Tournament" }
-func (t *tournamentPage) ShortHelp() []key.Binding {
+func (t *Page) Title() string { return "Tournament" }
+func (t *Page) ShortHelp() []key.Binding {
 	k := t.Keys
 	return []key.Binding{k.Choose, k.Change, k.Select, k.Start, k.Stop}
 }
 
-func (t *tournamentPage) FullHelp() [][]key.Binding {
+func (t *Page) FullHelp() [][]key.Binding {
 	k := t.Keys
 	return [][]key.Binding{{k.Up, k.Down, k.Select, k.Left, k.Right}, {k.Start, k.Stop}}
 }
 
-func (t *tournamentPage) Update(msg tea.Msg) (tea.Model, tea.Cmd) { return t, t.Handle(t, msg) }
+func (t *Page) Update(msg tea.Msg) (tea.Model, tea.Cmd) { return t, t.Handle(t, msg) }
 
-func (t *tournamentPage) Setup() bool { return t.mode == tourSetup }
+func (t *Page) Setup() bool { return t.mode == tourSetup }
 
-func (t *tournamentPage) Event(e arena.Event) {
+func (t *Page) Event(e arena.Event) {
 	switch e := e.(type) {
 	case common.StreamEnd:
 		if t.mode == tourWatching {
@@ -165,7 +165,7 @@ func (t *tournamentPage) Event(e arena.Event) {
 	}
 }
 
-func (t *tournamentPage) Finish(msg components.WorkDoneMsg) {
+func (t *Page) Finish(msg components.WorkDoneMsg) {
 	t.Shared = nil
 	t.report = msg.Rep
 	if t.cancel != nil {
@@ -203,7 +203,7 @@ func (t *tournamentPage) Finish(msg components.WorkDoneMsg) {
 	}
 }
 
-func (t *tournamentPage) Key(msg tea.KeyMsg) tea.Cmd {
+func (t *Page) Key(msg tea.KeyMsg) tea.Cmd {
 	k := t.Keys
 	switch t.mode {
 	case tourReplay:
@@ -252,7 +252,7 @@ func (t *tournamentPage) Key(msg tea.KeyMsg) tea.Cmd {
 }
 
 // watch follows another session's tournament live.
-func (t *tournamentPage) watch() tea.Cmd {
+func (t *Page) watch() tea.Cmd {
 	return t.WatchOther(common.LiveTournament, func(l *common.Live) error {
 		tb, pairings, _, _ := l.Snapshot()
 		t.to(tourWatching)
@@ -264,7 +264,7 @@ func (t *tournamentPage) watch() tea.Cmd {
 	})
 }
 
-func (t *tournamentPage) start() tea.Cmd {
+func (t *Page) start() tea.Cmd {
 	var specs []arena.PlayerSpec
 	for _, e := range t.entries {
 		if !e.on {
@@ -328,7 +328,7 @@ func (t *tournamentPage) start() tea.Cmd {
 	return tea.Batch(play, events)
 }
 
-func (t *tournamentPage) View() string {
+func (t *Page) View() string {
 	switch t.mode {
 	case tourReplay:
 		return t.replayView()

@@ -1,4 +1,4 @@
-package tui
+package tournament
 
 import (
 	"fmt"
@@ -10,7 +10,7 @@ import (
 )
 
 // settingFields are the form's fields above the players.
-func (t *tournamentPage) settingFields() []components.Field {
+func (t *Page) settingFields() []components.Field {
 	return []components.Field{
 		components.ChoiceField("format", tourFormats, &t.format),
 		components.ChoiceField("time control", tourTCs, &t.tc),
@@ -24,7 +24,7 @@ func (t *tournamentPage) settingFields() []components.Field {
 }
 
 // playerField is entries[i]'s tick box: enter or a click ticks it.
-func (t *tournamentPage) playerField(i int) components.Field {
+func (t *Page) playerField(i int) components.Field {
 	e := &t.entries[i]
 	return components.Field{Toggle: func() { e.on = !e.on }, Value: func() string {
 		box := "[ ]"
@@ -35,7 +35,7 @@ func (t *tournamentPage) playerField(i int) components.Field {
 	}}
 }
 
-func (t *tournamentPage) setupView() string {
+func (t *Page) setupView() string {
 	st, f := t.St, &t.Form
 	f.Begin()
 	live := ""

@@ -1,4 +1,4 @@
-package tui
+package tournament
 
 import (
 	"reflect"
@@ -11,7 +11,7 @@ import (
 
 // The set-up list's players are those of the SPECs of evochess tournament.
 func TestTournamentEntries(t *testing.T) {
-	tp := &tournamentPage{WorkTab: components.WorkTab{Env: &common.Env{Engines: []string{"/usr/games/phalanx"}}}}
+	tp := &Page{WorkTab: components.WorkTab{Env: &common.Env{Engines: []string{"/usr/games/phalanx"}}}}
 	tp.Refresh()
 	tests := []struct {
 		entry       tourEntry

@@ -1,4 +1,4 @@
-package tui
+package tournament
 
 // tourMode is what the Tournament tab shows, and so which keys it takes.
 type tourMode int
@@ -21,7 +21,7 @@ func (m tourMode) live() bool { return m == tourRunning || m == tourWatching }
 
 // to moves the page to mode m, resetting what entering m resets; start,
 // watch and finish set the rest.
-func (t *tournamentPage) to(m tourMode) {
+func (t *Page) to(m tourMode) {
 	switch m {
 	case tourSetup:
 		t.report, t.results, t.pairings, t.Watching, t.Status, t.pick = nil, nil, nil, nil, "", 0

@@ -1,4 +1,4 @@
-package tui
+package tournament
 
 import (
 	"fmt"
@@ -14,7 +14,7 @@ import (
 	"github.com/evochess/evochess/tui/components"
 )
 
-func (t *tournamentPage) liveView() string {
+func (t *Page) liveView() string {
 	st := t.St
 	tb := t.table
 	var b strings.Builder
@@ -117,7 +117,7 @@ func trimFloat(f float64) string {
 }
 
 // miniBoards draws the games in progress as small letter boards.
-func (t *tournamentPage) miniBoards() string {
+func (t *Page) miniBoards() string {
 	ids := make([]int, 0, len(t.live))
 	for id := range t.live {
 		ids = append(ids, id)
@@ -163,7 +163,7 @@ func interleave(items []string, sep string) []string {
 	return out
 }
 
-func (t *tournamentPage) replayView() string {
+func (t *Page) replayView() string {
 	g := t.results[t.replay]
 	pos, err := core.ParseFEN(g.StartFEN)
 	if err != nil {

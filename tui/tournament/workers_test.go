@@ -1,4 +1,4 @@
-package tui
+package tournament
 
 import (
 	"strings"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/evochess/evochess/saves"
 	"github.com/evochess/evochess/tui/common"
+	"github.com/evochess/evochess/tui/internal/pagetest"
 	"github.com/evochess/evochess/tui/internal/tuitest"
 )
 
@@ -21,12 +22,12 @@ func TestTournamentTabFollowsWorkers(t *testing.T) {
 		t.Fatal(err)
 	}
 	fc := tuitest.NewCluster()
-	a := sessionApp(t, 110, 40, d, nil, "", func(e *common.Env) { e.Cluster = fc })
-	tm := teatest.NewTestModel(t, a, teatest.WithInitialTermSize(110, 40))
+	tp := pagetest.Open(110, 40, pagetest.Env(t, d, nil, "", func(e *common.Env) { e.Cluster = fc }), New)
+	tm := teatest.NewTestModel(t, &pagetest.Host{Page: tp}, teatest.WithInitialTermSize(110, 40))
 	out := &tuitest.Screen{R: tm.Output()}
-	tm.Type("2")
-	tm.Type("j")   // time control
-	tm.Type("hhh") // nodes=5000 → depth=1
+	tm.Send(common.ShownMsg{}) // the tab comes to the front
+	tm.Type("j")               // time control
+	tm.Type("hhh")             // nodes=5000 → depth=1
 	tm.Type("s")
 	tuitest.WaitFor(t, out, "remote workers: none yet")
 	fc.Set(tuitest.Worker("alpha", "a.lan", 2, 1, 0.5))
@@ -35,7 +36,7 @@ func TestTournamentTabFollowsWorkers(t *testing.T) {
 	tuitest.WaitFor(t, out, "beta")
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
 	tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
-	v := a.pages[tabTournament].View()
+	v := tp.View()
 	if !strings.Contains(v, "beta") || strings.Contains(v, "alpha") {
 		t.Fatalf("the tab does not show the workers of now:\n%s", v)
 	}
