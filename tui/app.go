@@ -14,6 +14,7 @@ import (
 
 	"github.com/evochess/evochess/tui/common"
 	"github.com/evochess/evochess/tui/components"
+	"github.com/evochess/evochess/tui/evolution"
 	"github.com/evochess/evochess/tui/tournament"
 )
 
@@ -69,7 +70,7 @@ func New(env *common.Env, r *lipgloss.Renderer, plain bool) *App {
 	h.Styles = help.Styles{ShortKey: st.Header, ShortDesc: plainStyle, ShortSeparator: faint, Ellipsis: faint,
 		FullKey: st.Header, FullDesc: plainStyle, FullSeparator: faint}
 	a := &App{env: env, st: st, keys: keys, help: h, w: 80, h: 24, lastInput: time.Now()}
-	a.pages = []page{newPlayTab(env, st, keys), tournament.New(env, st, keys), newEvolutionPage(env, st, keys)}
+	a.pages = []page{newPlayTab(env, st, keys), tournament.New(env, st, keys), evolution.New(env, st, keys)}
 	a.resize()
 	return a
 }

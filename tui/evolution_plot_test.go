@@ -6,17 +6,19 @@ import (
 	"testing"
 
 	"github.com/evochess/evochess/ga"
+	"github.com/evochess/evochess/tui/evolution"
 	"github.com/evochess/evochess/tui/internal/tuitest"
 )
 
 // endedRun puts the Evolution tab on the view of an ended run of preset
 // with a made-up history of gens generations: each gene's mean moves from
 // its generation-0 value by an exponential approach plus a wobble, its std
-// shrinks, so every plot has a shape to draw. Only the view is under test.
-func endedRun(t *testing.T, a *App, preset string, gens int) *evolutionPage {
+// shrinks, so every plot has a shape to draw; edit changes the run and
+// its history before the tab shows them. Only the view is under test.
+func endedRun(t *testing.T, a *App, preset string, gens int, edit ...func(*ga.Run, []ga.GenStats)) *evolution.Page {
 	t.Helper()
 	tuitest.Keys(a, "3")
-	e := a.pages[tabEvolution].(*evolutionPage)
+	e := a.pages[tabEvolution].(*evolution.Page)
 	s := ga.DefaultSettings(ga.Dynamic)
 	if preset != "seed003" {
 		s = ga.DefaultSettings(ga.Classic)
@@ -26,7 +28,7 @@ func endedRun(t *testing.T, a *App, preset string, gens int) *evolutionPage {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e.run, e.settings, e.schema, e.mode = r, r.Settings, r.Schema(), evoEnded
+	var history []ga.GenStats
 	n := len(r.Schema().Genes)
 	for g := 0; g < gens; g++ {
 		st := ga.GenStats{Generation: g, Best: 2, Mean: 1, Diversity: 0.3 * math.Exp(-float64(g)/200),
@@ -37,8 +39,12 @@ func endedRun(t *testing.T, a *App, preset string, gens int) *evolutionPage {
 			st.GeneMean[i] = v0 + f*float64(i%5+1) + 0.1*math.Sin(float64(g*(i+1))/20)
 			st.GeneStd[i] = (0.7 + 0.1*float64(i%3)) * math.Exp(-float64(g*(i%4+1))/300)
 		}
-		e.history = append(e.history, st)
+		history = append(history, st)
 	}
+	for _, f := range edit {
+		f(r, history)
+	}
+	e.ShowEnded(r, history)
 	return e
 }
 
@@ -100,13 +106,14 @@ func TestGeneViewKeyCycles(t *testing.T) {
 // the axes fit the window.
 func TestFitnessViewValidated(t *testing.T) {
 	a := testApp(t, 80, 24)
-	e := endedRun(t, a, "full", 520)
-	for g := 0; g < len(e.history); g += 50 {
-		v := &ga.Validation{}
-		v.VsGen0.Elo, v.VsDefault.Elo = 40*math.Sqrt(float64(g)), -120+float64(g)/5
-		e.history[g].Validation = v
-	}
-	e.history[len(e.history)-1].BestGenes = e.run.Population[0].Chromosome.Values
+	endedRun(t, a, "full", 520, func(r *ga.Run, history []ga.GenStats) {
+		for g := 0; g < len(history); g += 50 {
+			v := &ga.Validation{}
+			v.VsGen0.Elo, v.VsDefault.Elo = 40*math.Sqrt(float64(g)), -120+float64(g)/5
+			history[g].Validation = v
+		}
+		history[len(history)-1].BestGenes = r.Population[0].Chromosome.Values
+	})
 	v := a.View()
 	tuitest.FitsWindow(t, v, 80, 24)
 	for _, s := range []string{"fitness  ⠒⠒ best  ·· mean", "validation Elo  ⠒⠒ v gen 0  ·· v default", "0        generation         500", "pst_pawn_mg (t: next table)", "0 = "} {

@@ -1,16 +1,11 @@
 package tui
 
 import (
-	"context"
-	"io"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
-	"github.com/muesli/termenv"
 
-	"github.com/evochess/evochess/saves"
-	"github.com/evochess/evochess/tui/common"
+	"github.com/evochess/evochess/tui/internal/pagetest"
 	"github.com/evochess/evochess/tui/internal/tuitest"
 )
 
@@ -18,26 +13,7 @@ import (
 // empty data directory, at w × h.
 func testApp(t *testing.T, w, h int) *App {
 	t.Helper()
-	d, err := saves.Open(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	return sessionApp(t, w, h, d, nil, "")
-}
-
-// sessionApp is one session of a server: its data directory and hub are
-// shared with the others. with changes its Env further.
-func sessionApp(t *testing.T, w, h int, d *saves.Dir, hub *common.Hub, who string, with ...func(*common.Env)) *App {
-	t.Helper()
-	r := lipgloss.NewRenderer(io.Discard)
-	r.SetColorProfile(termenv.Ascii)
-	ctx, cancel := context.WithCancel(context.Background())
-	t.Cleanup(cancel)
-	env := &common.Env{Ctx: ctx, Data: d, Workers: 2, Hub: hub, Who: who}
-	for _, f := range with {
-		f(env)
-	}
-	a := New(env, r, true)
+	a := New(pagetest.TempEnv(t), pagetest.Renderer(), true)
 	a.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	return a
 }

@@ -41,12 +41,15 @@ func TempEnv(t *testing.T) *common.Env {
 	return Env(t, d, nil, "")
 }
 
-// Styles are a session's without colour.
-func Styles() *common.Styles {
+// Renderer is a session's renderer without colour.
+func Renderer() *lipgloss.Renderer {
 	r := lipgloss.NewRenderer(io.Discard)
 	r.SetColorProfile(termenv.Ascii)
-	return common.NewStyles(r, true)
+	return r
 }
+
+// Styles are a session's without colour.
+func Styles() *common.Styles { return common.NewStyles(Renderer(), true) }
 
 // Body is the room the app gives a page in a w × h window: all of it
 // but the tab bar, the blank line under it and the help line.

@@ -1,4 +1,4 @@
-package tui
+package evolution
 
 import (
 	"slices"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/evochess/evochess/saves"
 	"github.com/evochess/evochess/tui/common"
+	"github.com/evochess/evochess/tui/internal/pagetest"
 	"github.com/evochess/evochess/tui/internal/tuitest"
 )
 
@@ -22,12 +23,12 @@ func TestAnonymousSessionsResumeOnlyTheirOwnRuns(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.Close()
-	a := sessionApp(t, 110, 40, d, nil, "a")
-	a.env.Saves = &common.SavePolicy{Shared: true}
-	b := sessionApp(t, 110, 40, d, nil, "b")
-	b.env.Saves = &common.SavePolicy{Shared: true}
-	tuitest.Keys(a, "3s")
-	ea, eb := a.pages[tabEvolution].(*evolutionPage), b.pages[tabEvolution].(*evolutionPage)
+	ea := pagetest.Open(110, 40, pagetest.Env(t, d, nil, "a"), New)
+	ea.Env.Saves = &common.SavePolicy{Shared: true}
+	eb := pagetest.Open(110, 40, pagetest.Env(t, d, nil, "b"), New)
+	eb.Env.Saves = &common.SavePolicy{Shared: true}
+	ea.Update(common.ShownMsg{}) // the tab comes to the front
+	tuitest.Keys(ea, "s")
 	if ea.name == "" {
 		t.Fatalf("no run started: %q", ea.Status)
 	}

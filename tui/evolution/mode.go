@@ -1,4 +1,6 @@
-package tui
+package evolution
+
+import "github.com/evochess/evochess/ga"
 
 // evoMode is what the Evolution tab shows, and so which keys it takes.
 type evoMode int
@@ -18,9 +20,20 @@ func (m evoMode) String() string {
 // live: the run shown is still going on.
 func (m evoMode) live() bool { return m == evoRunning || m == evoWatching }
 
+// Run is the run shown (nil: none). (For a look from outside: the app's
+// tests.)
+func (e *Page) Run() *ga.Run { return e.run }
+
+// ShowEnded puts the page on the view of run r ended after the
+// generations of history, as one of this session's runs leaves it: the
+// app's tests draw the plots of a made-up history this way.
+func (e *Page) ShowEnded(r *ga.Run, history []ga.GenStats) {
+	e.run, e.settings, e.schema, e.mode, e.history = r, r.Settings, r.Schema(), evoEnded, history
+}
+
 // to moves the page to mode m, resetting what entering m resets; watch,
 // startOn and the run's end set the rest.
-func (e *evolutionPage) to(m evoMode) {
+func (e *Page) to(m evoMode) {
 	switch m {
 	case evoSetup:
 		e.run, e.history, e.Watching = nil, nil, nil

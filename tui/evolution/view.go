@@ -1,4 +1,4 @@
-package tui
+package evolution
 
 import (
 	"fmt"
@@ -12,14 +12,14 @@ import (
 	"github.com/evochess/evochess/tui/components"
 )
 
-func (e *evolutionPage) View() string {
+func (e *Page) View() string {
 	if e.mode == evoSetup {
 		return e.setupView()
 	}
 	return e.runView()
 }
 
-func (e *evolutionPage) runView() string {
+func (e *Page) runView() string {
 	st := e.St
 	s := e.settings
 	var head strings.Builder
@@ -75,7 +75,7 @@ func (e *evolutionPage) runView() string {
 
 // geneView shows the best genome's piece-square table as a heat map when
 // the schema has tables, and the genes with the widest spread.
-func (e *evolutionPage) geneView(w int) string {
+func (e *Page) geneView(w int) string {
 	if len(e.history) == 0 {
 		return ""
 	}

@@ -1,4 +1,4 @@
-package tui
+package evolution
 
 import (
 	"fmt"
@@ -15,7 +15,7 @@ import (
 
 // runKey takes the keys of this session's run as it goes on: pause, stop,
 // its settings for the next generation, and its best so far.
-func (e *evolutionPage) runKey(msg tea.KeyMsg) tea.Cmd {
+func (e *Page) runKey(msg tea.KeyMsg) tea.Cmd {
 	k := e.Keys
 	switch {
 	case key.Matches(msg, k.Pause):
@@ -70,7 +70,7 @@ func (e *evolutionPage) runKey(msg tea.KeyMsg) tea.Cmd {
 	return nil
 }
 
-func (e *evolutionPage) set(param, value string) {
+func (e *Page) set(param, value string) {
 	if err := e.run.Set(param, value); err != nil {
 		e.Status = err.Error()
 		return
@@ -78,7 +78,7 @@ func (e *evolutionPage) set(param, value string) {
 	e.Status = fmt.Sprintf("%s → %s at the next generation", param, value)
 }
 
-func (e *evolutionPage) sendBest() tea.Cmd {
+func (e *Page) sendBest() tea.Cmd {
 	if e.run == nil || len(e.history) == 0 {
 		e.Status = "no generation yet"
 		return nil
@@ -96,7 +96,7 @@ func (e *evolutionPage) sendBest() tea.Cmd {
 
 // keepBest stores the current best as a named player of the library: it
 // then plays in tournaments (Tournament tab) and anywhere as player=NAME.
-func (e *evolutionPage) keepBest() {
+func (e *Page) keepBest() {
 	if e.Env.Data == nil || len(e.history) == 0 || e.history[len(e.history)-1].BestGenes == nil {
 		e.Status = "nothing to keep yet"
 		return

@@ -1,8 +1,7 @@
-package tui
+package evolution
 
 import (
 	"regexp"
-	"strings"
 	"testing"
 	"time"
 
@@ -13,42 +12,10 @@ import (
 	"github.com/evochess/evochess/core"
 	"github.com/evochess/evochess/ga"
 	"github.com/evochess/evochess/saves"
+	"github.com/evochess/evochess/tui/common"
+	"github.com/evochess/evochess/tui/internal/pagetest"
 	"github.com/evochess/evochess/tui/internal/tuitest"
 )
-
-// A real program: start a tiny evolution, see a generation, change a
-// parameter and see it applied at the next generation.
-func TestFlowEvolution(t *testing.T) {
-	a := testApp(t, 110, 40)
-	tm := teatest.NewTestModel(t, a, teatest.WithInitialTermSize(110, 40))
-	tm.Type("3")
-	tm.Type("jjjjj")                 // generations
-	tm.Type(strings.Repeat("l", 16)) // 20 → 100
-	tm.Type("jh")                    // search: depth=3 → depth=2
-	tm.Type("s")
-	out := &tuitest.Screen{R: tm.Output()}
-	tuitest.WaitFor(t, out, "generation 1 ")
-	tm.Type("}") // population 5 → 7
-	tuitest.WaitFor(t, out, "population 5 → 7")
-	tm.Type("K") // keep the best as a player …
-	tuitest.WaitFor(t, out, "kept as player")
-	tm.Type("2") // … and it is in the tournament list
-	tuitest.WaitFor(t, out, "-best")
-	tm.Type("3")
-	tm.Type("x")
-	t.Cleanup(func() {
-		if t.Failed() {
-			t.Logf("evolution tab at the end:\n%s", a.pages[tabEvolution].View())
-		}
-	})
-	tuitest.WaitFor(t, out, "stopped after")
-	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
-	tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
-	ep := a.pages[tabEvolution].(*evolutionPage)
-	if len(ep.run.Changes) != 1 || ep.run.Changes[0].Param != "population" || len(ep.run.Population) != 7 {
-		t.Fatalf("changes %+v, population %d", ep.run.Changes, len(ep.run.Population))
-	}
-}
 
 // Tuning full on a dataset takes T (the preset) and s (start) from the
 // Evolution tab's defaults: a CMA-ES run on the dataset's positions that
@@ -71,9 +38,9 @@ func TestFlowTuneOnDataset(t *testing.T) {
 	if err := d.SaveDataset(set, saves.DatasetInfo{Name: "ruy", Source: "test", Complete: true}, false); err != nil {
 		t.Fatal(err)
 	}
-	a := sessionApp(t, 110, 40, d, nil, "")
-	tm := teatest.NewTestModel(t, a, teatest.WithInitialTermSize(110, 40))
-	tm.Type("3")
+	ep := pagetest.Open(110, 40, pagetest.Env(t, d, nil, ""), New)
+	tm := teatest.NewTestModel(t, &pagetest.Host{Page: ep}, teatest.WithInitialTermSize(110, 40))
+	tm.Send(common.ShownMsg{}) // the tab comes to the front
 	tm.Type("Ts")
 	out := &tuitest.Screen{R: tm.Output()}
 	// Generations of ten positions outrun the screen: any after the first will do.
@@ -82,7 +49,6 @@ func TestFlowTuneOnDataset(t *testing.T) {
 	tuitest.WaitFor(t, out, "stopped after")
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
 	tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
-	ep := a.pages[tabEvolution].(*evolutionPage)
 	s := ep.run.Settings
 	if s.Method != ga.CMAES || s.Preset != "full" || s.Fitness != ga.FitnessPositions || s.Dataset != "ruy" || s.ValidateEvery != 10 {
 		t.Fatalf("T s started %s on %s, fitness %s, dataset %q, validating every %d", s.Method, s.Preset, s.Fitness, s.Dataset, s.ValidateEvery)

@@ -1,4 +1,4 @@
-package tui
+package evolution
 
 import (
 	"testing"
@@ -19,7 +19,7 @@ func TestNextValidateEvery(t *testing.T) {
 // No key of the Evolution tab's help does two things.
 func TestEvolutionKeysDistinct(t *testing.T) {
 	seen := map[string]string{}
-	for _, row := range newEvolutionPage(&common.Env{}, nil, common.DefaultKeyMap()).FullHelp() {
+	for _, row := range New(&common.Env{}, nil, common.DefaultKeyMap()).FullHelp() {
 		for _, b := range row {
 			for _, k := range b.Keys() {
 				if other, ok := seen[k]; ok && other != b.Help().Desc {

@@ -1,4 +1,4 @@
-package tui
+package evolution
 
 import (
 	"fmt"
@@ -13,7 +13,7 @@ import (
 // fitnessView is the run's figures over the generations in w × h cells:
 // the best and the mean fitness, the population's diversity and, once
 // validations have been played, their Elo.
-func (e *evolutionPage) fitnessView(w, h int) string {
+func (e *Page) fitnessView(w, h int) string {
 	if len(e.history) == 0 {
 		return ""
 	}
@@ -49,7 +49,7 @@ func (e *evolutionPage) fitnessView(w, h int) string {
 // share no useful axis). When not every mutable gene fits in w × h, the
 // widest spread (std over the gene's initial range, last generation)
 // come first and G pages through the rest.
-func (e *evolutionPage) genePlotView(w, h int) string {
+func (e *Page) genePlotView(w, h int) string {
 	st := e.St
 	if len(e.history) == 0 {
 		return ""

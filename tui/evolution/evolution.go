@@ -1,4 +1,4 @@
-package tui
+package evolution
 
 import (
 	"context"
@@ -19,9 +19,9 @@ import (
 
 var evoTCs = []string{"depth=1", "depth=2", "depth=3", "nodes=300", "nodes=1000", "nodes=2000", "nodes=5000", "nodes=20000"}
 
-// evolutionPage is the Evolution tab: start or resume a run, watch it,
+// Page is the Evolution tab: start or resume a run, watch it,
 // tune it.
-type evolutionPage struct {
+type Page struct {
 	components.WorkTab
 	mode evoMode
 
@@ -54,8 +54,8 @@ type evolutionPage struct {
 	genePage int // which genes the per-gene plots show, when not all fit
 }
 
-func newEvolutionPage(env *common.Env, st *common.Styles, keys common.KeyMap) *evolutionPage {
-	e := &evolutionPage{WorkTab: components.NewWorkTab(env, st, keys, true), method: 2, tc: 2, workers: env.DefaultWorkers(), seed: 1}
+func New(env *common.Env, st *common.Styles, keys common.KeyMap) *Page {
+	e := &Page{WorkTab: components.NewWorkTab(env, st, keys, true), method: 2, tc: 2, workers: env.DefaultWorkers(), seed: 1}
 	e.Form.Fields = e.formFields()
 	e.applyMethodDefaults()
 	e.Refresh()
@@ -63,7 +63,7 @@ func newEvolutionPage(env *common.Env, st *common.Styles, keys common.KeyMap) *e
 }
 
 // applyMethodDefaults puts the method's paper defaults in the form.
-func (e *evolutionPage) applyMethodDefaults() {
+func (e *Page) applyMethodDefaults() {
 	s := ga.DefaultSettings(ga.Methods[e.method])
 	e.preset = max(indexOf(core.PresetNames(), s.Preset), 0)
 	e.fitness = max(indexOf(ga.Fitnesses, s.Fitness), 0)
@@ -80,8 +80,8 @@ func indexOf(list []string, s string) int {
 	return -1
 }
 
-func (e *evolutionPage) Title() string { return "Evolution" }
-func (e *evolutionPage) ShortHelp() []key.Binding {
+func (e *Page) Title() string { return "Evolution" }
+func (e *Page) ShortHelp() []key.Binding {
 	k := e.Keys
 	if e.mode.live() {
 		return []key.Binding{k.Pause, k.Stop, k.GeneView, k.MutUp, k.PopUp, k.DepthUp, k.SendBest, k.KeepBest}
@@ -89,17 +89,17 @@ func (e *evolutionPage) ShortHelp() []key.Binding {
 	return []key.Binding{k.Choose, k.Change, k.Start}
 }
 
-func (e *evolutionPage) FullHelp() [][]key.Binding {
+func (e *Page) FullHelp() [][]key.Binding {
 	k := e.Keys
 	return [][]key.Binding{{k.Up, k.Down, k.Left, k.Right, k.Start, k.Watch, k.Tune}, {k.Pause, k.Stop, k.Back, k.GeneView, k.NextGenes}, {k.MutUp, k.MutDown, k.PopUp, k.PopDown, k.DepthUp, k.DepthDown}, {k.GamesUp, k.GamesDown, k.Validate, k.SendBest, k.KeepBest, k.NextTable}}
 }
 
-func (e *evolutionPage) Update(msg tea.Msg) (tea.Model, tea.Cmd) { return e, e.Handle(e, msg) }
+func (e *Page) Update(msg tea.Msg) (tea.Model, tea.Cmd) { return e, e.Handle(e, msg) }
 
-func (e *evolutionPage) Setup() bool { return e.mode == evoSetup }
+func (e *Page) Setup() bool { return e.mode == evoSetup }
 
 // finish: the run has ended, by itself or stopped.
-func (e *evolutionPage) Finish(msg components.WorkDoneMsg) {
+func (e *Page) Finish(msg components.WorkDoneMsg) {
 	e.to(evoEnded)
 	if msg.Err != nil {
 		e.Status = "stopped: " + e.Env.ErrText(msg.Err)
@@ -108,7 +108,7 @@ func (e *evolutionPage) Finish(msg components.WorkDoneMsg) {
 
 // refresh lists the saved runs that can be resumed, the session's own
 // (resuming writes to the run), and the datasets.
-func (e *evolutionPage) Refresh() {
+func (e *Page) Refresh() {
 	e.resumable = e.Env.OwnNames(saves.Runs)
 	e.resume = min(e.resume, len(e.resumable))
 	e.datasets = e.Env.SavedNames(saves.Datasets)
@@ -118,7 +118,7 @@ func (e *evolutionPage) Refresh() {
 // tunePreset fills the form for the common job: tune the full default
 // with CMA-ES on a dataset's positions, checking it against the default
 // in games every 10 generations. s starts it.
-func (e *evolutionPage) tunePreset() {
+func (e *Page) tunePreset() {
 	e.resume = 0
 	e.method = indexOf(ga.Methods, ga.CMAES)
 	e.applyMethodDefaults()
@@ -133,7 +133,7 @@ func (e *evolutionPage) tunePreset() {
 	e.Status = "tuning full on " + e.datasets[e.dataset] + " (←→ another dataset) — s starts"
 }
 
-func (e *evolutionPage) Event(ev arena.Event) {
+func (e *Page) Event(ev arena.Event) {
 	switch ev := ev.(type) {
 	case common.StreamEnd:
 		if e.mode == evoWatching {
@@ -168,7 +168,7 @@ func (e *evolutionPage) Event(ev arena.Event) {
 	}
 }
 
-func (e *evolutionPage) Key(msg tea.KeyMsg) tea.Cmd {
+func (e *Page) Key(msg tea.KeyMsg) tea.Cmd {
 	k := e.Keys
 	if e.mode != evoSetup { // a run's view, whatever its state
 		switch {
@@ -219,7 +219,7 @@ func (e *evolutionPage) Key(msg tea.KeyMsg) tea.Cmd {
 }
 
 // watch follows another session's run live.
-func (e *evolutionPage) watch() tea.Cmd {
+func (e *Page) watch() tea.Cmd {
 	return e.WatchOther(common.LiveRun, func(l *common.Live) error {
 		_, _, hist, settings := l.Snapshot()
 		schema, err := core.Preset(settings.Preset)
@@ -233,7 +233,7 @@ func (e *evolutionPage) watch() tea.Cmd {
 	})
 }
 
-func (e *evolutionPage) start() tea.Cmd {
+func (e *Page) start() tea.Cmd {
 	workers, give := e.Env.CPU.Take(e.workers)
 	if workers == 0 {
 		e.Status = "this session's workers are all busy (its tournament, or the Play tab's engine): wait for them to finish"
@@ -248,7 +248,7 @@ func (e *evolutionPage) start() tea.Cmd {
 
 // startOn starts the run on workers workers, which give hands back when
 // it ends; nil: it did not start (the status line says why).
-func (e *evolutionPage) startOn(workers int, give func()) tea.Cmd {
+func (e *Page) startOn(workers int, give func()) tea.Cmd {
 	var r *ga.Run
 	var h *saves.RunHandle
 	var err error

@@ -1,4 +1,4 @@
-package tui
+package evolution
 
 import (
 	"fmt"
@@ -11,7 +11,7 @@ import (
 )
 
 // formFields are the set-up form's fields.
-func (e *evolutionPage) formFields() []components.Field {
+func (e *Page) formFields() []components.Field {
 	return []components.Field{
 		{Label: "run", Value: e.runLabel, Adjust: func(d int) { e.resume = components.Cycle(e.resume, d, len(e.resumable)+1) }},
 		{Label: "method", Value: func() string { return ga.Methods[e.method] }, Adjust: func(d int) {
@@ -34,7 +34,7 @@ func (e *evolutionPage) formFields() []components.Field {
 }
 
 // runLabel is the run row: a new run, or which one to resume.
-func (e *evolutionPage) runLabel() string {
+func (e *Page) runLabel() string {
 	if e.resume > 0 {
 		return "resume " + e.resumable[e.resume-1]
 	}
@@ -42,7 +42,7 @@ func (e *evolutionPage) runLabel() string {
 }
 
 // datasetLabel is the dataset row: used only by fitness positions.
-func (e *evolutionPage) datasetLabel() string {
+func (e *Page) datasetLabel() string {
 	if len(e.datasets) == 0 {
 		return "— (evochess selfplay makes one)"
 	}
@@ -53,7 +53,7 @@ func (e *evolutionPage) datasetLabel() string {
 	return l
 }
 
-func (e *evolutionPage) setupView() string {
+func (e *Page) setupView() string {
 	st, f := e.St, &e.Form
 	f.Begin()
 	live := ""
