@@ -1,5 +1,3 @@
-// Package tui is the terminal arena: a Bubble Tea app with Play,
-// Tournament and Evolution tabs, run locally or once per SSH session.
 package tui
 
 import (
