@@ -12,7 +12,7 @@ import (
 // Sessions of one server starting runs at the same moment keep every one,
 // and the status line names the save, never where the server keeps it.
 func TestSavesAtOnceKeepEveryOne(t *testing.T) {
-	pagetest.SavesAtOnce(t, saves.Runs, func(env *common.Env) *Page { return pagetest.Open(100, 30, env, New) },
+	pagetest.SavesAtOnce(t, saves.Runs, New,
 		func(p *Page) { // the run is created; its work is a command, not run here
 			p.Update(common.ShownMsg{})
 			tuitest.Keys(p, "s")

@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/evochess/evochess/saves"
-	"github.com/evochess/evochess/tui/common"
 	"github.com/evochess/evochess/tui/internal/pagetest"
 	"github.com/evochess/evochess/tui/internal/tuitest"
 )
@@ -13,6 +12,6 @@ import (
 // one, and the status line names the save, never where the server keeps
 // it.
 func TestSavesAtOnceKeepEveryOne(t *testing.T) {
-	pagetest.SavesAtOnce(t, saves.Games, func(env *common.Env) *Page { return pagetest.Open(100, 30, env, New) },
+	pagetest.SavesAtOnce(t, saves.Games, New,
 		func(p *Page) { tuitest.Keys(p, "w") }, func(p *Page) string { return p.status }, "saved as games/game-")
 }

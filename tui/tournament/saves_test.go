@@ -5,7 +5,6 @@ import (
 
 	"github.com/evochess/evochess/arena"
 	"github.com/evochess/evochess/saves"
-	"github.com/evochess/evochess/tui/common"
 	"github.com/evochess/evochess/tui/components"
 	"github.com/evochess/evochess/tui/internal/pagetest"
 )
@@ -14,7 +13,7 @@ import (
 // every one, and the status line names the save, never where the server
 // keeps it.
 func TestSavesAtOnceKeepEveryOne(t *testing.T) {
-	pagetest.SavesAtOnce(t, saves.Tournaments, func(env *common.Env) *Page { return pagetest.Open(100, 30, env, New) },
+	pagetest.SavesAtOnce(t, saves.Tournaments, New,
 		func(p *Page) {
 			p.Update(components.WorkDoneMsg{Rep: &arena.Report{Players: []string{"x", "y"}, Games: 2, Reason: "complete"}})
 		}, func(p *Page) string { return p.Status }, "saved as tournament tui-")

@@ -14,8 +14,8 @@ import (
 // PGN games are written in the same second or millisecond: every save of
 // kind must get a name of its own, and what each page's status line says
 // must name the save (contain says), never where the server keeps it.
-// open makes a session's page, save has it save.
-func SavesAtOnce[P any](t *testing.T, kind string, open func(*common.Env) P, save func(P), status func(P) string, says string) {
+// open makes a session's page (New), save has it save.
+func SavesAtOnce[P Page](t *testing.T, kind string, open func(*common.Env, *common.Styles, common.KeyMap) P, save func(P), status func(P) string, says string) {
 	t.Helper()
 	const sessions = 3 // at most one second boundary falls between them
 	d, err := saves.Open(t.TempDir())
@@ -25,7 +25,7 @@ func SavesAtOnce[P any](t *testing.T, kind string, open func(*common.Env) P, sav
 	hub := &common.Hub{}
 	var pages []P
 	for i := range sessions {
-		pages = append(pages, open(Env(t, d, hub, fmt.Sprintf("user%d@127.0.0.1:%d", i, 5000+i))))
+		pages = append(pages, Open(100, 30, Env(t, d, hub, fmt.Sprintf("user%d@127.0.0.1:%d", i, 5000+i)), open))
 	}
 	for _, p := range pages {
 		save(p)
