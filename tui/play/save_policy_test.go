@@ -103,3 +103,11 @@ func TestDiskQuotaPerUser(t *testing.T) {
 		t.Errorf("a full user saved a game: %q", s)
 	}
 }
+
+// Sessions of one server writing PGN games at the same moment keep every
+// one, and the status line names the save, never where the server keeps
+// it.
+func TestSavesAtOnceKeepEveryOne(t *testing.T) {
+	pagetest.SavesAtOnce(t, saves.Games, New,
+		func(p *Page) { tuitest.Keys(p, "w") }, func(p *Page) string { return p.status }, "saved as games/game-")
+}
