@@ -46,4 +46,9 @@ type Weights struct {
 	Seed000 *Seed000Weights // eval_seed000.go
 	Seed003 *Seed003Weights // eval_seed003.go
 	Seed004 *Seed004Weights // eval_seed004.go
+
+	// Search holds the chromosome's search genes (not evaluation, but
+	// they travel with it: whoever plays a chromosome plays its search);
+	// nil means the defaults (SearchParams).
+	Search *SearchParams
 }

@@ -23,6 +23,8 @@ type Searcher struct {
 	// MoveOverhead is kept in reserve from the clock for communication lag.
 	MoveOverhead time.Duration
 
+	params SearchParams // see SetSearchParams
+
 	pos      *Position
 	nodes    uint64
 	selDepth int
@@ -63,13 +65,16 @@ type frame struct {
 // NewSearcher returns a searcher evaluating with w and a transposition
 // table of hashMB megabytes.
 func NewSearcher(w *Weights, hashMB int) *Searcher {
-	return &Searcher{eval: NewEvaluator(w), tt: NewTransTable(hashMB), contHist: new([16][64]pieceToHistory)}
+	s := &Searcher{eval: NewEvaluator(w), tt: NewTransTable(hashMB), contHist: new([16][64]pieceToHistory)}
+	s.SetSearchParams(w.SearchParams())
+	return s
 }
 
-// SetWeights changes the evaluation (a new chromosome) and clears what the
-// old one taught the tables.
+// SetWeights changes the evaluation and the search parameters (a new
+// chromosome) and clears what the old one taught the tables.
 func (s *Searcher) SetWeights(w *Weights) {
 	s.eval = NewEvaluator(w)
+	s.SetSearchParams(w.SearchParams())
 	s.NewGame()
 }
 

@@ -49,19 +49,24 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 		}
 	}
 
-	// Transposition table.
+	// Transposition table. A singular search (a move excluded) asks what
+	// the other moves are worth: the entry, which counts the excluded
+	// move, may give its static evaluation but no score.
 	key := p.key
+	excluded := s.stack[ply].excluded
 	ttMove := NullMove
 	ttScore, ttBound, ttDepth := 0, boundNone, -1
 	ttEval := 0
 	haveTTEval := false
 	if e, ok := s.tt.probe(key); ok {
-		ttMove, ttBound, ttDepth = e.move, int(e.genBound&3), int(e.depth)
-		ttScore = scoreFromTT(int(e.score), ply)
 		ttEval, haveTTEval = int(e.eval), true
-		if !pvNode && ttDepth >= depth &&
-			(ttBound == boundExact || ttBound == boundLower && ttScore >= beta || ttBound == boundUpper && ttScore <= alpha) {
-			return ttScore
+		if excluded == NullMove {
+			ttMove, ttBound, ttDepth = e.move, int(e.genBound&3), int(e.depth)
+			ttScore = scoreFromTT(int(e.score), ply)
+			if !pvNode && ttDepth >= depth &&
+				(ttBound == boundExact || ttBound == boundLower && ttScore >= beta || ttBound == boundUpper && ttScore <= alpha) {
+				return ttScore
+			}
 		}
 	}
 
@@ -86,8 +91,10 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 		if depth <= 7 && eval-80*depth+boolInt(improving)*40 >= beta && abs(beta) < MateBound {
 			return eval
 		}
-		// Null move: if passing still fails high, a real move will too.
-		if depth >= 3 && eval >= beta && ply > 0 && s.stack[ply-1].move != NullMove && p.hasNonPawnMaterial(p.side) {
+		// Null move: if passing still fails high, a real move will too
+		// (not in a singular search: passing says nothing of the moves
+		// left besides the excluded one).
+		if depth >= 3 && excluded == NullMove && eval >= beta && ply > 0 && s.stack[ply-1].move != NullMove && p.hasNonPawnMaterial(p.side) {
 			r := 3 + depth/4 + min(3, (eval-beta)/200)
 			s.stack[ply].move, s.stack[ply].moved = NullMove, NoPiece
 			p.MakeNullMove()
@@ -106,7 +113,7 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 	}
 	// Internal iterative reduction: without a hash move this node is
 	// probably not important enough to search at full depth.
-	if depth >= 4 && ttMove == NullMove && (pvNode || cutNode) {
+	if depth >= 4 && ttMove == NullMove && excluded == NullMove && (pvNode || cutNode) {
 		depth--
 	}
 
@@ -144,9 +151,9 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 			}
 			m, order = s.pickMove(ply, next)
 			next++
-			if ttFirst && m == ttMove {
+			if ttFirst && m == ttMove || m == excluded {
 				i--
-				continue // already searched first
+				continue // already searched first, or excluded
 			}
 		}
 		quiet := !m.IsCapture() && !m.IsPromotion()
@@ -176,6 +183,18 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 				continue
 			}
 		}
+		extend := false
+		if i == 0 && ttFirst && s.params.Singular {
+			var cut bool
+			var cutScore int
+			extend, cut, cutScore = s.singular(p, depth, beta, ply, cutNode, ttMove, ttScore, ttBound, ttDepth)
+			if s.stopped.Load() {
+				return 0
+			}
+			if cut {
+				return cutScore
+			}
+		}
 		s.tt.prefetch(p.keyAfter(m))
 		moved := p.board[m.From()]
 		s.stack[ply].move, s.stack[ply].moved = m, moved
@@ -184,8 +203,8 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 			givesCheck = p.InCheck()
 		}
 		newDepth := depth - 1
-		if givesCheck {
-			newDepth++ // check extension
+		if givesCheck || extend {
+			newDepth++ // check or singular extension (one ply at most)
 		}
 		var score int
 		if i == 0 {
@@ -253,12 +272,42 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 	case alpha > origAlpha:
 		bound = boundExact
 	}
+	if excluded != NullMove {
+		return bestScore // a bound on the other moves only: not this node's
+	}
 	storeEval := staticEval
 	if inCheck {
 		storeEval = 0
 	}
 	s.tt.store(key, best, scoreToTT(bestScore, ply), storeEval, depth, bound)
 	return bestScore
+}
+
+// singular decides whether the hash move, about to be searched first at
+// depth, is singular: every other move fails low against the table's
+// score less a margin, at half the depth. Then it is extended by a ply.
+// If instead the other moves beat a margin that is itself at least beta,
+// the node fails high without searching the hash move (multi-cut) with
+// that score. Only for a lower bound or exact entry of nearly
+// the depth and no mate score; never inside another singular search.
+func (s *Searcher) singular(p *Position, depth, beta, ply int, cutNode bool, ttMove Move, ttScore, ttBound, ttDepth int) (extend, cut bool, cutScore int) {
+	if ply == 0 || depth < s.params.SingularDepth || ttBound&boundLower == 0 || ttDepth < depth-3 || abs(ttScore) >= MateBound {
+		return false, false, 0
+	}
+	sBeta := ttScore - s.params.SingularMargin*depth
+	// The search runs at this ply before the move list is generated, so
+	// it may use the ply's list, scores and stack frame.
+	s.stack[ply].excluded = ttMove
+	score := s.negamax(p, (depth-1)/2, sBeta-1, sBeta, ply, cutNode)
+	s.stack[ply].excluded = NullMove
+	s.pvLen[ply] = ply // its line is no line of this node
+	switch {
+	case score < sBeta:
+		return true, false, 0
+	case sBeta >= beta:
+		return false, true, sBeta
+	}
+	return false, false, 0
 }
 
 func boolInt(b bool) int {

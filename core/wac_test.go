@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"os"
+	"strings"
 	"testing"
 	"time"
 )
@@ -12,6 +13,7 @@ var (
 	wacFull  = flag.Duration("wac.movetime", 0, "run all of WAC at this time per position and report the score")
 	wacNodes = flag.Uint64("wac.nodes", 0, "run all of WAC at this node budget per position and report the score")
 	wacFile  = flag.String("wac.file", "../ga/suites/wac.epd", "the suite -wac.movetime and -wac.nodes run")
+	wacOpts  = flag.String("wac.options", "", "search options NAME=VALUE,… (as UCI setoption) for -wac.movetime and -wac.nodes")
 )
 
 func loadSuite(t testing.TB, path string) []*EPDRecord {
@@ -59,6 +61,17 @@ func TestWACFull(t *testing.T) {
 	}
 	recs := loadSuite(t, *wacFile)
 	s := NewSearcher(mustWeights(t, "full"), 64)
+	params := s.SearchParams()
+	for _, o := range strings.Split(*wacOpts, ",") {
+		if o == "" {
+			continue
+		}
+		name, value, _ := strings.Cut(o, "=")
+		if err := params.Set(name, value); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.SetSearchParams(params)
 	solved := 0
 	var failed []string
 	start := time.Now()
@@ -71,6 +84,6 @@ func TestWACFull(t *testing.T) {
 			failed = append(failed, r.ID)
 		}
 	}
-	t.Logf("%s: %d/%d solved at %v / %d nodes per position (%v); failed: %v", *wacFile, solved, len(recs), *wacFull, *wacNodes,
+	t.Logf("%s: %d/%d solved at %v / %d nodes per position, options %q (%v); failed: %v", *wacFile, solved, len(recs), *wacFull, *wacNodes, *wacOpts,
 		time.Since(start).Round(time.Second), failed)
 }
