@@ -44,6 +44,8 @@ type uciEngine struct {
 	ctx     context.Context
 	weights *Weights
 	asked   int // the Hash last asked for; opts.HashMB is what the machine gave
+	// searchOpts are the search options set so far, over the chromosome's.
+	searchOpts [][2]string
 }
 
 type lockedWriter struct {
@@ -212,6 +214,9 @@ func (e *uciEngine) applySearchOptions() {
 	e.s.Mode = e.opts.Mode
 	e.s.PlainQuiescence = e.opts.PlainQuiescence
 	e.s.MoveOverhead = e.opts.MoveOverhead
+	p := e.weights.SearchParams()
+	p.SetAll(e.searchOpts) // each was checked when set
+	e.s.SetSearchParams(p)
 }
 
 // position sets up "startpos | fen <fen> [moves m1 m2 …]"; on any error the

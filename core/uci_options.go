@@ -12,14 +12,14 @@ import (
 // what it does. UCIOptions.Check checks starting values against it too.
 type uciOption struct {
 	name     string // as announced
-	kind     string // spin, button, string or combo
+	kind     string // spin, check, button, string or combo
 	min, max int    // spin
 	vars     []string
 	def      func(UCIOptions) string // default, as announced
 	apply    func(e *uciEngine, val string, n int) error
 }
 
-var uciOptionTable = []uciOption{
+var uciOptionTable = append([]uciOption{
 	{name: "Hash", kind: "spin", min: 1, max: 65536,
 		def:   func(o UCIOptions) string { return strconv.Itoa(o.HashMB) },
 		apply: func(e *uciEngine, _ string, n int) error { e.s.ResizeHash(e.hashMB(n)); return nil }},
@@ -54,6 +54,39 @@ var uciOptionTable = []uciOption{
 			e.opts.MoveOverhead = time.Duration(n) * time.Millisecond
 			return nil
 		}},
+}, searchUCIOptions()...)
+
+// searchUCIOptions are the search parameters' options (search_params.go).
+// What they set wins over the chromosome's search genes, whatever the
+// order of the setoptions.
+func searchUCIOptions() []uciOption {
+	d := DefaultSearchParams()
+	out := []uciOption{{name: singularOption, kind: "check",
+		def:   func(UCIOptions) string { return strconv.FormatBool(d.Singular) },
+		apply: func(e *uciEngine, val string, _ int) error { return e.setSearchOption(singularOption, val) }}}
+	for _, sp := range searchParamTable {
+		out = append(out, uciOption{name: sp.uci, kind: "spin", min: sp.min, max: sp.max,
+			def:   func(UCIOptions) string { return strconv.Itoa(*sp.field(&d)) },
+			apply: func(e *uciEngine, val string, _ int) error { return e.setSearchOption(sp.uci, val) }})
+	}
+	return out
+}
+
+// setSearchOption records a search option set by "setoption" (one entry
+// a name, the last value); applySearchOptions puts it in force.
+func (e *uciEngine) setSearchOption(name, val string) error {
+	p := e.weights.SearchParams()
+	if _, err := p.set(name, val); err != nil {
+		return err
+	}
+	for i := range e.searchOpts {
+		if e.searchOpts[i][0] == name {
+			e.searchOpts[i][1] = val
+			return nil
+		}
+	}
+	e.searchOpts = append(e.searchOpts, [2]string{name, val})
+	return nil
 }
 
 // announce is the option's line of the "uci" reply, defaults from d.

@@ -202,3 +202,50 @@ func TestUCISpinRangesAsAnnounced(t *testing.T) {
 		t.Errorf("the defaults fail their own check: %v", err)
 	}
 }
+
+// The search options are in force: singular extensions change the node
+// count of a fixed-depth search, "false" restores it, and a Chromosome
+// set afterwards keeps them (the options win over its search genes).
+func TestUCISearchOptions(t *testing.T) {
+	s := startUCI(t)
+	nodes := func() string {
+		s.send("ucinewgame", "position fen "+KiwipeteFEN, "go depth 9")
+		_, infos := s.expect("bestmove")
+		f := strings.Fields(infos[len(infos)-1])
+		for i := range f[:len(f)-1] {
+			if f[i] == "nodes" {
+				return f[i+1]
+			}
+		}
+		t.Fatalf("no nodes in %q", infos[len(infos)-1])
+		return ""
+	}
+	off := nodes()
+	s.send("setoption name SingularExtensions value true", "setoption name SingularDepth value 4")
+	on := nodes()
+	if on == off {
+		t.Errorf("singular extensions on: %s nodes, as off", on)
+	}
+	s.send("setoption name Chromosome value full")
+	if n := nodes(); n != on {
+		t.Errorf("after setting the chromosome: %s nodes, before %s", n, on)
+	}
+	s.send("setoption name SingularExtensions value false")
+	if n := nodes(); n != off {
+		t.Errorf("singular extensions off again: %s nodes, at first %s", n, off)
+	}
+	for _, bad := range []struct{ line, want string }{
+		{"setoption name SingularExtensions value maybe", `option SingularExtensions: "maybe" is not true or false`},
+		{"setoption name SingularDepth value 2", "option SingularDepth: \"2\" is not a number from 4 to 20"},
+	} {
+		s.send(bad.line)
+		if line, _ := s.expect("info string"); !strings.HasSuffix(line, "info string "+bad.want) {
+			t.Errorf("%q: %q, want it to say %q", bad.line, line, bad.want)
+		}
+	}
+	s.send("uci")
+	_, lines := s.expect("uciok")
+	if !strings.Contains(strings.Join(lines, "\n"), "option name SingularExtensions type check default false") {
+		t.Errorf("uci does not announce SingularExtensions: %q", lines)
+	}
+}
