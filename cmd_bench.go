@@ -5,15 +5,18 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/evochess/evochess/core"
 )
 
-const benchSynopsis = "evochess bench [--depth N] [--chromosome NAME|FILE] [--json]"
+const benchSynopsis = "evochess bench [--depth N] [--chromosome NAME|FILE] [--option NAME=VALUE]... [--json]"
 
 const benchAbout = `Search a fixed set of positions to a fixed depth, one thread, and print the
 total node count and the speed. The node count is a signature of the
-search: it changes only when search or evaluation behaviour changes.`
+search: it changes only when search or evaluation behaviour changes.
+--option sets a search option of "evochess uci" (SingularExtensions=true),
+over the chromosome's search genes.`
 
 type benchReport struct {
 	Nodes   uint64  `json:"nodes"`
@@ -26,6 +29,7 @@ func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	depth := fs.Int("depth", 11, "search each position `N` plies deep (1 to 30)")
 	chromosome := fs.String("chromosome", "full", "evaluation: a preset ("+presetList()+") or a chromosome file")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of text")
+	optionFlags := fs.StringArray("option", nil, "a search option `NAME=VALUE`, as UCI setoption (repeatable)")
 	if status, ok := parseFlags(fs, benchSynopsis, benchAbout, args, stdout, stderr); !ok {
 		return status
 	}
@@ -38,6 +42,19 @@ func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	w, err := core.LoadWeights(*chromosome)
 	if err != nil {
 		return usageError(stderr, "bench", "%v", err)
+	}
+	if len(*optionFlags) > 0 {
+		p := w.SearchParams()
+		for _, o := range *optionFlags {
+			name, value, ok := strings.Cut(o, "=")
+			if !ok {
+				return usageError(stderr, "bench", "--option %q is not NAME=VALUE", o)
+			}
+			if err := p.Set(strings.TrimSpace(name), strings.TrimSpace(value)); err != nil {
+				return usageError(stderr, "bench", "--option: %v", err)
+			}
+		}
+		w.Search = &p
 	}
 	res := core.Bench(context.Background(), w, *depth)
 	if *asJSON {

@@ -40,7 +40,8 @@ runs/x/run.json#gen0, #N or #id=N), player (a saved player; keys after it
 override its settings) or an external engine's path: uci=PATH, xboard=PATH
 or engine=PATH (protocol detected; proto=uci|xboard|auto says it), with args
 and option.NAME=VALUE; search (strong|plain); qs (plain quiescence plies);
-hash (MB); and the player's own limit: depth, nodes, movetime (ms) or tc
+for a built-in player, option.NAME=VALUE sets a search option of evochess
+uci (option.SingularExtensions=true); hash (MB); and the player's own limit: depth, nodes, movetime (ms) or tc
 (10+0.1).`
 
 // tournamentFlags are the flags tournament and match share.

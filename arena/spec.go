@@ -16,6 +16,7 @@ import (
 //	name=phalanx,xboard=/usr/games/phalanx,depth=4
 //	name=hoi,engine=/usr/games/hoichess,movetime=1000
 //	name=plain3,chromosome=seed003,search=plain,qs=3,depth=3
+//	name=se,chromosome=full,option.SingularExtensions=true
 //
 // Keys: name; chromosome (a preset, player name or chromosome file; the
 // default is full), population (FILE#best, FILE#gen0, FILE#N, FILE#id=N:
@@ -23,8 +24,9 @@ import (
 // engine's path: uci=PATH (UCI), xboard=PATH (CECP) or engine=PATH (the
 // protocol found out by a handshake; proto=uci|xboard|auto says it), with
 // args (space-separated) and option.NAME=VALUE (UCI setoption, xboard
-// option NAME=VALUE); search (strong|plain) and qs (plain quiescence
-// plies) for built-in engines; hash (MB); and the player's own limit,
+// option NAME=VALUE); search (strong|plain), qs (plain quiescence
+// plies) and option.NAME=VALUE (a search option of "evochess uci", over
+// the chromosome's own search genes) for built-in engines; hash (MB); and the player's own limit,
 // overriding the tournament's: depth, nodes, movetime (ms) or tc (10+0.1).
 type PlayerSpec struct {
 	Name       string
@@ -177,8 +179,14 @@ func ParsePlayerSpec(s string, r Resolver) (PlayerSpec, error) {
 	if ps.Engine == "" && ps.Chromosome == "" && ps.Genes == nil {
 		ps.Chromosome = "full"
 	}
-	if ps.Engine == "" && (len(ps.Options) > 0 || len(ps.Args) > 0) {
-		return bad("option", "options and args are for external engines (uci=, xboard= or engine=)")
+	if ps.Engine == "" && len(ps.Args) > 0 {
+		return bad("args", "args are for external engines (uci=, xboard= or engine=)")
+	}
+	if ps.Engine == "" {
+		p := core.DefaultSearchParams()
+		if err := p.SetAll(ps.Options); err != nil {
+			return bad("option", "%v", err)
+		}
 	}
 	if ps.Chromosome != "" {
 		if _, err := core.LoadChromosome(ps.Chromosome); err != nil {
@@ -234,12 +242,25 @@ func (ps PlayerSpec) New() (Player, error) {
 	return NewEnginePlayer(ps.Name, w, ps.engineOptions()), nil
 }
 
-// Weights compiles a built-in player's evaluation.
+// Weights compiles a built-in player's evaluation and search parameters
+// (its chromosome's, then its options).
 func (ps PlayerSpec) Weights() (*core.Weights, error) {
+	var w *core.Weights
+	var err error
 	if ps.Genes != nil {
-		return ps.Genes.Compile()
+		w, err = ps.Genes.Compile()
+	} else {
+		w, err = core.LoadWeights(ps.Chromosome)
 	}
-	return core.LoadWeights(ps.Chromosome)
+	if err != nil || len(ps.Options) == 0 {
+		return w, err
+	}
+	p := w.SearchParams()
+	if err := p.SetAll(ps.Options); err != nil {
+		return nil, fmt.Errorf("player %s: %w", ps.Name, err)
+	}
+	w.Search = &p
+	return w, nil
 }
 
 func (ps PlayerSpec) engineOptions() EngineOptions {

@@ -75,3 +75,34 @@ func TestCheckPlayerSpec(t *testing.T) {
 		}
 	}
 }
+
+// A built-in player takes the search options of "evochess uci" as
+// option.NAME=VALUE: checked when the SPEC is read, in force in the
+// weights it plays with.
+func TestParsePlayerSpecSearchOptions(t *testing.T) {
+	ps, err := ParsePlayerSpec("name=se,chromosome=full,option.SingularExtensions=true,option.SingularDepth=9", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := ps.Weights()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := w.SearchParams(); !p.Singular || p.SingularDepth != 9 {
+		t.Errorf("options not in force: %+v", p)
+	}
+	plain, _ := ParsePlayerSpec("name=off,chromosome=full", nil)
+	if w, _ := plain.Weights(); w.SearchParams() != core.DefaultSearchParams() {
+		t.Errorf("no options: %+v", w.SearchParams())
+	}
+	for _, tc := range []struct{ spec, want string }{
+		{"chromosome=full,option.Bogus=1", `option: option "Bogus" is not a search option`},
+		{"chromosome=full,option.SingularDepth=99", `option: option SingularDepth: "99" is not a number from 4 to 20`},
+		{"chromosome=full,option.SingularExtensions=on", `option SingularExtensions: "on" is not true or false`},
+		{"chromosome=full,args=-x", "args are for external engines"},
+	} {
+		if _, err := ParsePlayerSpec(tc.spec, nil); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: %v, want an error saying %q", tc.spec, err, tc.want)
+		}
+	}
+}

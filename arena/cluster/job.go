@@ -38,7 +38,7 @@ type playerMsg struct {
 	Engine  string             `json:"engine,omitempty"`
 	Proto   arena.Protocol     `json:"proto,omitempty"`
 	Args    []string           `json:"args,omitempty"`
-	Options [][2]string        `json:"options,omitempty"`
+	Options [][2]string        `json:"options,omitempty"` // an engine's, or a built-in player's search options
 	Mode    core.SearchMode    `json:"mode,omitempty"`
 	QS      int                `json:"qs,omitempty"`
 	HashMB  int                `json:"hash"`
@@ -68,7 +68,7 @@ func (g *genesShared) describe(ps arena.PlayerSpec) (playerMsg, error) {
 			return m, fmt.Errorf("player %s: %w", ps.Name, err)
 		}
 	}
-	m.Schema, m.Genes, m.raw = e.schema, e.id, e.raw
+	m.Schema, m.Genes, m.raw, m.Options = e.schema, e.id, e.raw, ps.Options
 	return m, nil
 }
 
@@ -218,6 +218,13 @@ func (p *playerMsg) check() error {
 	if !isHex(p.Genes, 64) || len(p.Schema) > maxName || !printable(p.Schema) {
 		return bad("genes id %.70q or schema %.40q is not of this protocol", p.Genes, p.Schema)
 	}
+	if len(p.Options) > maxOptions {
+		return bad("too many search options")
+	}
+	sp := core.DefaultSearchParams()
+	if err := sp.SetAll(p.Options); err != nil { // names and values checked by the table: printable
+		return bad("%v", err)
+	}
 	return nil
 }
 
@@ -245,7 +252,7 @@ func (p *playerMsg) spec(engines map[string]string, chromosome func(name, schema
 	if err != nil {
 		return ps, err
 	}
-	ps.Genes = c
+	ps.Genes, ps.Options = c, p.Options
 	return ps, nil
 }
 

@@ -29,7 +29,8 @@ func TestJobRoundTripKeepsTheGenesExactly(t *testing.T) {
 		g := s.Genes[i]
 		c.Values[i] = g.Lo + (g.Hi-g.Lo)*math.Pi/7 // not a short decimal
 	}
-	ps := arena.PlayerSpec{Name: "g7", Genes: c, HashMB: 16}
+	opts := [][2]string{{"SingularExtensions", "true"}}
+	ps := arena.PlayerSpec{Name: "g7", Genes: c, HashMB: 16, Options: opts}
 	j, err := newJob(&genesShared{}, runKey("x"), arena.RemoteJob{White: ps, Black: ps})
 	if err != nil {
 		t.Fatal(err)
@@ -54,6 +55,9 @@ func TestJobRoundTripKeepsTheGenesExactly(t *testing.T) {
 		if v != c.Values[i] {
 			t.Fatalf("gene %d: %v sent, %v received", i, c.Values[i], v)
 		}
+	}
+	if len(got.Options) != 1 || got.Options[0] != opts[0] {
+		t.Errorf("search options %q sent, %q received", opts, got.Options)
 	}
 }
 
@@ -126,6 +130,7 @@ func TestDecodeJobRefusesBadJobs(t *testing.T) {
 		{"bad start", func(j *jobMsg) { j.Options.StartFEN = "8/8/8 w - -" }, "start FEN"},
 		{"negative depth", func(j *jobMsg) { j.Options.TC.Depth = -1 }, "out of range"},
 		{"negative max moves", func(j *jobMsg) { j.Options.MaxMoves = -1 }, "out of range"},
+		{"bad search option", func(j *jobMsg) { j.White.Options = [][2]string{{"SingularDepth", "-1"}} }, "SingularDepth"},
 		{"bad protocol", func(j *jobMsg) { j.White = playerMsg{Name: "e", Engine: "sf", Proto: "smoke", HashMB: 16} }, "protocol"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
