@@ -23,7 +23,9 @@ type Searcher struct {
 	// MoveOverhead is kept in reserve from the clock for communication lag.
 	MoveOverhead time.Duration
 
-	params SearchParams // see SetSearchParams
+	params   SearchParams // see SetSearchParams
+	lmr      [64][64]int8 // lmr[depth][move number]: late-move reduction, from params
+	lmrReady bool
 
 	pos      *Position
 	nodes    uint64
@@ -191,9 +193,9 @@ func abs(x int) int {
 // aspiration searches depth with a window around the previous score,
 // widening on failure.
 func (s *Searcher) aspiration(p *Position, depth, prev int) int {
-	delta := 15
+	delta := s.params.AspirationDelta
 	alpha, beta := -infScore, infScore
-	if depth >= 5 {
+	if depth >= s.params.AspirationDepth {
 		alpha, beta = max(prev-delta, -infScore), min(prev+delta, infScore)
 	}
 	for {

@@ -1,21 +1,10 @@
 package core
 
-import "math"
-
-// lmrTable[d][n]: late-move reduction for depth d and move number n.
-var lmrTable [64][64]int8
-
-func init() {
-	for d := 1; d < 64; d++ {
-		for n := 1; n < 64; n++ {
-			lmrTable[d][n] = int8(0.75 + math.Log(float64(d))*math.Log(float64(n))/3)
-		}
-	}
-}
-
-// negamax is the principal-variation search with the usual selectivity.
+// negamax is the principal-variation search with the usual selectivity;
+// its numbers are the searcher's SearchParams.
 func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode bool) int {
 	pvNode := beta-alpha > 1
+	sp := &s.params
 	s.pvLen[ply] = ply
 	if depth <= 0 {
 		return s.quiesce(p, alpha, beta, ply, 0)
@@ -88,14 +77,14 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 
 	if !pvNode && !inCheck {
 		// Reverse futility: far above beta at low depth, stand pat.
-		if depth <= 7 && eval-80*depth+boolInt(improving)*40 >= beta && abs(beta) < MateBound {
+		if depth <= sp.RFPDepth && eval-sp.RFPMargin*depth+boolInt(improving)*sp.RFPImproving >= beta && abs(beta) < MateBound {
 			return eval
 		}
 		// Null move: if passing still fails high, a real move will too
 		// (not in a singular search: passing says nothing of the moves
 		// left besides the excluded one).
-		if depth >= 3 && excluded == NullMove && eval >= beta && ply > 0 && s.stack[ply-1].move != NullMove && p.hasNonPawnMaterial(p.side) {
-			r := 3 + depth/4 + min(3, (eval-beta)/200)
+		if depth >= sp.NullMoveDepth && excluded == NullMove && eval >= beta && ply > 0 && s.stack[ply-1].move != NullMove && p.hasNonPawnMaterial(p.side) {
+			r := sp.NullMoveBase + depth/sp.NullMoveDepthDivisor + min(sp.NullMoveEvalMax, (eval-beta)/sp.NullMoveEvalDivisor)
 			s.stack[ply].move, s.stack[ply].moved = NullMove, NoPiece
 			p.MakeNullMove()
 			score := -s.negamax(p, depth-1-r, -beta, -beta+1, ply+1, !cutNode)
@@ -113,7 +102,7 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 	}
 	// Internal iterative reduction: without a hash move this node is
 	// probably not important enough to search at full depth.
-	if depth >= 4 && ttMove == NullMove && excluded == NullMove && (pvNode || cutNode) {
+	if depth >= sp.IIRDepth && ttMove == NullMove && excluded == NullMove && (pvNode || cutNode) {
 		depth--
 	}
 
@@ -159,27 +148,27 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 		quiet := !m.IsCapture() && !m.IsPromotion()
 		// Whether the move checks is needed before it is made only where
 		// pruning may apply; elsewhere it is read off the board afterwards.
-		mayPrune := ply > 0 && depth <= 6 && !inCheck && bestScore > -MateBound && hasPieces
+		mayPrune := ply > 0 && depth <= sp.PruneDepth && !inCheck && bestScore > -MateBound && hasPieces
 		givesCheck := mayPrune && p.GivesCheck(m)
 		if mayPrune && !givesCheck {
 			if quiet {
 				// Late-move pruning and futility pruning of quiet moves.
-				if nQuiets >= (3+depth*depth)/(2-boolInt(improving)) {
+				if nQuiets >= (sp.LMPBase+depth*depth)/(2-boolInt(improving)) {
 					continue
 				}
-				if !pvNode && staticEval+100+80*depth <= alpha && order < orderCounter {
+				if !pvNode && staticEval+sp.FutilityBase+sp.FutilityMargin*depth <= alpha && order < orderCounter {
 					continue
 				}
-				if depth <= 4 && order < -2000*int32(depth) {
+				if depth <= sp.HistoryPruneDepth && order < -int32(sp.HistoryPruneMargin*depth) {
 					continue // a move history says is bad
 				}
 			}
 			// SEE pruning: drop moves that lose material at low depth.
-			margin := -20 * depth * depth
+			margin := -sp.SEEQuietMargin * depth * depth
 			if !quiet {
-				margin = -100 * depth
+				margin = -sp.SEECaptureMargin * depth
 			}
-			if (!quiet || depth <= 4) && p.SEE(m) < margin {
+			if (!quiet || depth <= sp.SEEQuietDepth) && p.SEE(m) < margin {
 				continue
 			}
 		}
@@ -211,11 +200,11 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 			score = -s.negamax(p, newDepth, -beta, -alpha, ply+1, false)
 		} else {
 			r := 0
-			if depth >= 3 && i >= 1+boolInt(pvNode) && (quiet || order < 0) {
-				r = int(lmrTable[min(depth, 63)][min(i, 63)])
+			if depth >= sp.LMRDepth && i >= 1+boolInt(pvNode) && (quiet || order < 0) {
+				r = int(s.lmr[min(depth, 63)][min(i, 63)])
 				r += boolInt(!improving) + boolInt(cutNode) - boolInt(pvNode) - boolInt(givesCheck)
 				if quiet {
-					r -= int(order / 6000)
+					r -= int(order / int32(sp.LMRHistoryDivisor))
 				}
 				if order >= orderCounter {
 					r-- // killers and counter moves

@@ -134,7 +134,7 @@ func (s *Searcher) pickMove(ply, i int) (Move, int32) {
 // the quiet moves tried before it (gravity keeps values within ±historyMax).
 func (s *Searcher) updateHistory(p *Position, ply, depth int, best Move, tried []Move) {
 	side := p.side
-	bonus := int32(min(depth*depth, 400))
+	bonus := int32(min(depth*depth, s.params.HistoryBonusMax))
 	h := &s.history[side]
 	c1, c2 := s.contTables(ply)
 	add := func(m Move, b int32) {

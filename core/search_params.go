@@ -2,6 +2,7 @@ package core
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -9,6 +10,8 @@ import (
 // SearchParams are the search's tunable numbers. Each Searcher holds its
 // own copy (SetSearchParams), so searchers running in parallel share
 // nothing; a chromosome's search genes and the UCI options set them.
+// Margins are centipawns; history scores are the move-ordering units
+// (a quiet move's history and continuation histories added up).
 type SearchParams struct {
 	// Singular extensions: at depth ≥ SingularDepth, a hash move whose
 	// entry is a lower bound searched nearly as deep is extended by a ply
@@ -18,26 +21,102 @@ type SearchParams struct {
 	Singular       bool
 	SingularDepth  int
 	SingularMargin int // centipawns per ply of depth
+
+	AspirationDepth int // first iteration searched with a window
+	AspirationDelta int // its half-width at first (it grows by half each failure)
+
+	RFPDepth     int // reverse futility: at most this depth,
+	RFPMargin    int // when eval − RFPMargin·depth (+ RFPImproving if improving) ≥ beta
+	RFPImproving int
+
+	NullMoveDepth        int // null move from this depth, reduced by
+	NullMoveBase         int // NullMoveBase + depth/NullMoveDepthDivisor +
+	NullMoveDepthDivisor int // min(NullMoveEvalMax, (eval − beta)/NullMoveEvalDivisor)
+	NullMoveEvalDivisor  int
+	NullMoveEvalMax      int
+
+	IIRDepth int // internal iterative reduction from this depth
+
+	PruneDepth         int // move pruning (all the kinds below) at most this depth
+	LMPBase            int // late-move pruning after (LMPBase + depth²)/(2 − improving) quiets
+	FutilityBase       int // quiet futility: static eval + FutilityBase + FutilityMargin·depth ≤ alpha
+	FutilityMargin     int
+	HistoryPruneDepth  int // quiets whose history is below −HistoryPruneMargin·depth,
+	HistoryPruneMargin int // at most HistoryPruneDepth
+	SEEQuietDepth      int // quiets losing more than SEEQuietMargin·depth² by SEE, at most this depth
+	SEEQuietMargin     int
+	SEECaptureMargin   int // captures losing more than SEECaptureMargin·depth
+
+	LMRDepth          int // late-move reductions from this depth:
+	LMRBase           int // LMRBase/100 + ln(depth)·ln(move number)/(LMRDivisor/100),
+	LMRDivisor        int
+	LMRHistoryDivisor int // less one ply per LMRHistoryDivisor of a quiet's history
+
+	HistoryBonusMax int // a history update is 32·min(depth², HistoryBonusMax)
+
+	QSDeltaMargin int // quiescence delta pruning: stand pat + the capture's gain + this ≤ alpha
 }
 
 // DefaultSearchParams are the shipped ones: the search as the bench
 // signature knows it.
 func DefaultSearchParams() SearchParams {
-	return SearchParams{SingularDepth: 8, SingularMargin: 2}
+	return SearchParams{
+		SingularDepth: 8, SingularMargin: 2,
+		AspirationDepth: 5, AspirationDelta: 15,
+		RFPDepth: 7, RFPMargin: 80, RFPImproving: 40,
+		NullMoveDepth: 3, NullMoveBase: 3, NullMoveDepthDivisor: 4, NullMoveEvalDivisor: 200, NullMoveEvalMax: 3,
+		IIRDepth:   4,
+		PruneDepth: 6, LMPBase: 3, FutilityBase: 100, FutilityMargin: 80,
+		HistoryPruneDepth: 4, HistoryPruneMargin: 2000,
+		SEEQuietDepth: 4, SEEQuietMargin: 20, SEECaptureMargin: 100,
+		LMRDepth: 3, LMRBase: 75, LMRDivisor: 300, LMRHistoryDivisor: 6000,
+		HistoryBonusMax: 400,
+		QSDeltaMargin:   200,
+	}
 }
 
-// searchParam is one tunable integer: its UCI option and its bounds.
+// searchParam is one tunable integer: its UCI option, its gene of full's
+// search group (search_ + gene) and its bounds, the same for both.
 type searchParam struct {
-	uci      string // the UCI option's name
-	min, max int
-	field    func(*SearchParams) *int
+	uci, gene string
+	unit      string // the gene's unit: "" centipawns, else ply, count, 1/100 or history
+	min, max  int
+	field     func(*SearchParams) *int
 }
 
-// searchParamTable lists the integer parameters; the UCI options and the
-// built-in players' option.NAME=VALUE come from it.
+// searchParamTable lists the integer parameters; the UCI options, the
+// built-in players' option.NAME=VALUE and full's search genes come from
+// it. Bounds keep the search sound: no depth below the one that makes
+// sense, no divisor zero, a history bonus within the tables' int16.
 var searchParamTable = []searchParam{
-	{"SingularDepth", 4, 20, func(p *SearchParams) *int { return &p.SingularDepth }},
-	{"SingularMargin", 0, 20, func(p *SearchParams) *int { return &p.SingularMargin }},
+	{"SingularDepth", "singular_depth", "ply", 4, 20, func(p *SearchParams) *int { return &p.SingularDepth }},
+	{"SingularMargin", "singular_margin", "", 0, 20, func(p *SearchParams) *int { return &p.SingularMargin }},
+	{"AspirationDepth", "aspiration_depth", "ply", 2, 20, func(p *SearchParams) *int { return &p.AspirationDepth }},
+	{"AspirationDelta", "aspiration_delta", "", 5, 200, func(p *SearchParams) *int { return &p.AspirationDelta }},
+	{"RFPDepth", "rfp_depth", "ply", 0, 16, func(p *SearchParams) *int { return &p.RFPDepth }},
+	{"RFPMargin", "rfp_margin", "", 10, 400, func(p *SearchParams) *int { return &p.RFPMargin }},
+	{"RFPImproving", "rfp_improving", "", 0, 200, func(p *SearchParams) *int { return &p.RFPImproving }},
+	{"NullMoveDepth", "null_move_depth", "ply", 1, 12, func(p *SearchParams) *int { return &p.NullMoveDepth }},
+	{"NullMoveBase", "null_move_base", "ply", 1, 8, func(p *SearchParams) *int { return &p.NullMoveBase }},
+	{"NullMoveDepthDivisor", "null_move_depth_divisor", "ply", 1, 16, func(p *SearchParams) *int { return &p.NullMoveDepthDivisor }},
+	{"NullMoveEvalDivisor", "null_move_eval_divisor", "", 25, 1000, func(p *SearchParams) *int { return &p.NullMoveEvalDivisor }},
+	{"NullMoveEvalMax", "null_move_eval_max", "ply", 0, 8, func(p *SearchParams) *int { return &p.NullMoveEvalMax }},
+	{"IIRDepth", "iir_depth", "ply", 2, 20, func(p *SearchParams) *int { return &p.IIRDepth }},
+	{"PruneDepth", "prune_depth", "ply", 0, 16, func(p *SearchParams) *int { return &p.PruneDepth }},
+	{"LMPBase", "lmp_base", "count", 0, 32, func(p *SearchParams) *int { return &p.LMPBase }},
+	{"FutilityBase", "futility_base", "", 0, 500, func(p *SearchParams) *int { return &p.FutilityBase }},
+	{"FutilityMargin", "futility_margin", "", 10, 400, func(p *SearchParams) *int { return &p.FutilityMargin }},
+	{"HistoryPruneDepth", "history_prune_depth", "ply", 0, 16, func(p *SearchParams) *int { return &p.HistoryPruneDepth }},
+	{"HistoryPruneMargin", "history_prune_margin", "history", 100, 16000, func(p *SearchParams) *int { return &p.HistoryPruneMargin }},
+	{"SEEQuietDepth", "see_quiet_depth", "ply", 0, 16, func(p *SearchParams) *int { return &p.SEEQuietDepth }},
+	{"SEEQuietMargin", "see_quiet_margin", "", 0, 200, func(p *SearchParams) *int { return &p.SEEQuietMargin }},
+	{"SEECaptureMargin", "see_capture_margin", "", 0, 500, func(p *SearchParams) *int { return &p.SEECaptureMargin }},
+	{"LMRDepth", "lmr_depth", "ply", 2, 16, func(p *SearchParams) *int { return &p.LMRDepth }},
+	{"LMRBase", "lmr_base", "1/100", -100, 300, func(p *SearchParams) *int { return &p.LMRBase }},
+	{"LMRDivisor", "lmr_divisor", "1/100", 100, 1000, func(p *SearchParams) *int { return &p.LMRDivisor }},
+	{"LMRHistoryDivisor", "lmr_history_divisor", "history", 500, 64000, func(p *SearchParams) *int { return &p.LMRHistoryDivisor }},
+	{"HistoryBonusMax", "history_bonus_max", "count", 16, 512, func(p *SearchParams) *int { return &p.HistoryBonusMax }},
+	{"QSDeltaMargin", "qs_delta_margin", "", 0, 1000, func(p *SearchParams) *int { return &p.QSDeltaMargin }},
 }
 
 // singularOption is the check option switching singular extensions on.
@@ -126,8 +205,23 @@ func (w *Weights) SearchParams() SearchParams {
 	return DefaultSearchParams()
 }
 
-// SetSearchParams changes the searcher's parameters.
-func (s *Searcher) SetSearchParams(p SearchParams) { s.params = p }
+// SetSearchParams changes the searcher's parameters, and the tables made
+// from them when they change (not per node, not per search).
+func (s *Searcher) SetSearchParams(p SearchParams) {
+	if s.lmrReady && p.LMRBase == s.params.LMRBase && p.LMRDivisor == s.params.LMRDivisor {
+		s.params = p
+		return
+	}
+	s.params = p
+	base, div := float64(p.LMRBase)/100, float64(p.LMRDivisor)/100
+	for d := 1; d < 64; d++ {
+		for n := 1; n < 64; n++ {
+			s.lmr[d][n] = int8(base + math.Log(float64(d))*math.Log(float64(n))/div)
+		}
+	}
+	s.lmrReady = true
+}
 
 // SearchParams returns the searcher's parameters.
 func (s *Searcher) SearchParams() SearchParams { return s.params }
+

@@ -57,7 +57,7 @@ func (s *Searcher) quiesce(p *Position, alpha, beta, ply, qply int) int {
 			if m.IsPromotion() {
 				gain += seeValues[Queen] - seeValues[Pawn]
 			}
-			if standPat+gain+200 <= alpha {
+			if standPat+gain+s.params.QSDeltaMargin <= alpha {
 				continue
 			}
 		}
