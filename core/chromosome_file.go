@@ -19,7 +19,9 @@ import (
 // Genes are keyed by name, so a file survives any reordering of a layout.
 // Reading is strict, because a silently defaulted or misspelt gene would
 // change how a saved player plays: every gene must be present — except
-// fixed genes, which can hold only one value and may be left out — and
+// fixed genes, which can hold only one value, and opt-in genes (full's
+// search parameters), which files written before them lack, and which
+// take their defaults, as those files played — and
 // unknown fields, unknown genes, duplicate genes and values outside a
 // gene's bounds are errors naming the field.
 
@@ -266,7 +268,7 @@ func decodeGenes(s *Schema, raw json.RawMessage) ([]float64, error) {
 	for i, g := range s.Genes {
 		switch {
 		case seen[i]:
-		case g.Fixed:
+		case g.Fixed || g.OptIn:
 			values[i] = g.Default
 		default:
 			missing = append(missing, g.Name)

@@ -47,6 +47,11 @@ type Gene struct {
 	// stays within [v−Radius, v+Radius] around the current value v,
 	// intersected with [Lo, Hi].
 	Radius float64
+	// OptIn genes (full's search parameters) evolve only in a run that
+	// names their group or a tag of theirs, and a chromosome file may
+	// leave them out: it then plays with their defaults, as every file
+	// written before they existed did.
+	OptIn bool
 }
 
 // Schema is a chromosome layout: its genes and how values become Weights.

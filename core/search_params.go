@@ -225,3 +225,25 @@ func (s *Searcher) SetSearchParams(p SearchParams) {
 // SearchParams returns the searcher's parameters.
 func (s *Searcher) SearchParams() SearchParams { return s.params }
 
+// SearchGroup is the gene group of full's search parameters.
+const SearchGroup = "search"
+
+// searchGenes declares the search parameters as opt-in genes (group
+// search, named search_…) whose values the compiled weights carry to
+// every searcher that plays them.
+func (b *schemaBuilder) searchGenes() {
+	first := len(b.s.Genes)
+	d := DefaultSearchParams()
+	for _, sp := range searchParamTable {
+		i := b.gene("search_"+sp.gene, SearchGroup, float64(sp.min), float64(sp.max), float64(*sp.field(&d)), PhaseBoth)
+		g := &b.s.Genes[i]
+		g.OptIn, g.Unit = true, sp.unit
+	}
+	b.then(func(w *Weights, v []float64) {
+		p := DefaultSearchParams()
+		for j, sp := range searchParamTable {
+			*sp.field(&p) = cp(v[first+j])
+		}
+		w.Search = &p
+	})
+}
