@@ -1,7 +1,10 @@
 package core
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -128,5 +131,172 @@ func TestSearcherParamsFromWeights(t *testing.T) {
 	s.SetWeights(&w2)
 	if s.SearchParams() != p {
 		t.Errorf("SetWeights kept the old parameters: %+v", s.SearchParams())
+	}
+}
+
+// benchSubset searches the first n bench positions to depth with params
+// and returns the nodes: cheap enough to try every parameter.
+func benchSubset(t *testing.T, w *Weights, params SearchParams, depth, n int) uint64 {
+	t.Helper()
+	s := NewSearcher(w, 16)
+	s.SetSearchParams(params)
+	var nodes uint64
+	for _, fen := range benchFENs[:n] {
+		s.NewGame()
+		nodes += s.Search(context.Background(), mustFEN(t, fen), Limits{Depth: depth}).Nodes
+	}
+	return nodes
+}
+
+// Every parameter is wired to the search: moving it from its default to
+// one of its bounds changes the node count (singular extensions on, so that their
+// depth and margin count too; at a depth where every kind of pruning and
+// reduction acts).
+func TestEverySearchParamActs(t *testing.T) {
+	w := mustWeights(t, "full")
+	base := DefaultSearchParams()
+	base.Singular = true
+	want := map[int]uint64{}
+	for _, sp := range searchParamTable {
+		acts := false
+		// A third of the positions first; all of them for a parameter that
+		// acts seldom (history pruning: a quiet's history must have sunk).
+		for _, n := range []int{10, len(benchFENs)} {
+			if _, ok := want[n]; !ok {
+				want[n] = benchSubset(t, w, base, 8, n)
+			}
+			for _, bound := range []int{sp.min, sp.max} {
+				p := base
+				if *sp.field(&p) = bound; !acts && bound != *sp.field(&base) {
+					acts = benchSubset(t, w, p, 8, n) != want[n]
+				}
+			}
+		}
+		if !acts {
+			t.Errorf("%s: at %d and at %d as many nodes as at its default %d", sp.uci, sp.min, sp.max, *sp.field(&base))
+		}
+	}
+}
+
+// The table's defaults and bounds are sound: each default within its
+// bounds, the UCI and gene names unique.
+func TestSearchParamTable(t *testing.T) {
+	d := DefaultSearchParams()
+	seen := map[string]bool{}
+	for _, sp := range searchParamTable {
+		if v := *sp.field(&d); v < sp.min || v > sp.max {
+			t.Errorf("%s: default %d outside [%d, %d]", sp.uci, v, sp.min, sp.max)
+		}
+		for _, n := range []string{strings.ToLower(sp.uci), "gene " + sp.gene} {
+			if seen[n] {
+				t.Errorf("%s: name %q twice", sp.uci, n)
+			}
+			seen[n] = true
+		}
+	}
+}
+
+// full's search genes: their defaults compile to the default parameters
+// and search exactly as weights without them (nil: the defaults); a
+// chromosome file round trip keeps changed values, which then play; a
+// file without them (every file before them) reads as the defaults.
+func TestSearchGenes(t *testing.T) {
+	s := mustPreset(t, "full")
+	w, err := s.Default().Compile()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w.Search == nil || *w.Search != DefaultSearchParams() {
+		t.Fatalf("full's default search genes compile to %+v", w.Search)
+	}
+	bare := *w
+	bare.Search = nil
+	for _, fen := range benchFENs[:6] {
+		a, b := NewSearcher(w, 16), NewSearcher(&bare, 16)
+		ra := a.Search(context.Background(), mustFEN(t, fen), Limits{Depth: 9})
+		rb := b.Search(context.Background(), mustFEN(t, fen), Limits{Depth: 9})
+		if ra.Move != rb.Move || ra.Score != rb.Score || ra.Nodes != rb.Nodes || !slices.Equal(ra.PV, rb.PV) {
+			t.Errorf("%s: default search genes %v %d %d nodes, no genes %v %d %d nodes", fen, ra.Move, ra.Score, ra.Nodes, rb.Move, rb.Score, rb.Nodes)
+		}
+	}
+
+	c := s.Default()
+	set := map[string]float64{"search_lmr_base": 50, "search_null_move_base": 4, "search_rfp_margin": 95.4}
+	for name, v := range set {
+		c.Values[s.GeneIndex(name)] = v
+	}
+	var buf bytes.Buffer
+	if err := WriteChromosome(&buf, c); err != nil {
+		t.Fatal(err)
+	}
+	file := slices.Clone(buf.Bytes())
+	back, err := ReadChromosome(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(back.Values, c.Values) {
+		t.Fatal("the round trip changed the values")
+	}
+	w2, err := back.Compile()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := DefaultSearchParams()
+	want.LMRBase, want.NullMoveBase, want.RFPMargin = 50, 4, 95 // rounded to whole numbers
+	if *w2.Search != want {
+		t.Errorf("compiled %+v, want %+v", *w2.Search, want)
+	}
+	if benchSubset(t, w2, w2.SearchParams(), 6, 10) == benchSubset(t, w, w.SearchParams(), 6, 10) {
+		t.Error("changed search genes search like the defaults")
+	}
+
+	// Without search genes: the defaults; a search gene out of bounds is
+	// an error naming it.
+	var raw map[string]any
+	if err := json.Unmarshal(file, &raw); err != nil {
+		t.Fatal(err)
+	}
+	genes := raw["genes"].(map[string]any)
+	for name := range genes {
+		if strings.HasPrefix(name, "search_") {
+			delete(genes, name)
+		}
+	}
+	data, _ := json.Marshal(raw)
+	old, err := ReadChromosome(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("a file without search genes: %v", err)
+	}
+	if w3, _ := old.Compile(); *w3.Search != DefaultSearchParams() {
+		t.Errorf("a file without search genes plays %+v", *w3.Search)
+	}
+	genes["search_lmr_divisor"] = 5
+	data, _ = json.Marshal(raw)
+	if _, err := ReadChromosome(bytes.NewReader(data)); err == nil || !strings.Contains(err.Error(), "genes.search_lmr_divisor") {
+		t.Errorf("search_lmr_divisor 5: %v", err)
+	}
+}
+
+// docs/chromosomes.md 6.3 lists the search genes as the code has them.
+func TestSearchGenesDocTable(t *testing.T) {
+	rows := docTable(t, "### 6.3")
+	if len(rows) != len(searchParamTable) {
+		t.Fatalf("%d rows, %d parameters", len(rows), len(searchParamTable))
+	}
+	s := mustPreset(t, "full")
+	d := DefaultSearchParams()
+	for i, sp := range searchParamTable {
+		row := rows[i]
+		gi := s.GeneIndex(strings.Trim(row[0], "`"))
+		if gi < 0 {
+			t.Errorf("row %v: full has no such gene", row)
+			continue
+		}
+		g := s.Genes[gi]
+		lo, hi := docInterval(t, row[3])
+		if g.Name != "search_"+sp.gene || row[1] != "`"+sp.uci+"`" || docNumber(t, row[2]) != float64(*sp.field(&d)) ||
+			g.Default != docNumber(t, row[2]) || lo != g.Lo || hi != g.Hi || float64(sp.min) != lo || float64(sp.max) != hi {
+			t.Errorf("row %v; code: gene %s [%g, %g] default %g, option %s", row, g.Name, g.Lo, g.Hi, g.Default, sp.uci)
+		}
 	}
 }

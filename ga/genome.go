@@ -46,10 +46,15 @@ func RandomChromosome(rng *rand.Rand, s *core.Schema) *core.Chromosome {
 	return c
 }
 
-// pawnScale converts a strength in pawns into the gene's unit.
+// pawnScale converts a strength in pawns into the gene's unit. A gene
+// that is no evaluation weight (a search depth or count) moves by a
+// pawn's worth of a centipawn gene of width 400: a quarter of its range.
 func pawnScale(g *core.Gene) float64 {
-	if g.Unit == "pawn" {
+	switch g.Unit {
+	case "pawn":
 		return 1
+	case "", "cp":
+		return 100
 	}
-	return 100
+	return (g.Hi - g.Lo) / 4
 }

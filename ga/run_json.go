@@ -62,10 +62,19 @@ func storeGenomes(gs []*Genome) []storedGenome {
 	return out
 }
 
-// genome rebuilds a stored genome on the schema, checking its values.
+// genome rebuilds a stored genome on the schema, checking its values. A
+// genome stored before the schema's trailing opt-in genes existed takes
+// their defaults (runSchema has fixed them there), as it played then.
 func (sg *storedGenome) genome(schema *core.Schema) (*Genome, error) {
-	c := &core.Chromosome{Schema: schema, Values: sg.Values, Name: sg.Name}
-	if len(sg.Values) != len(schema.Genes) {
+	values := sg.Values
+	if n := len(values); n < len(schema.Genes) && optInTail(schema, n) {
+		values = slices.Clone(values)
+		for _, g := range schema.Genes[n:] {
+			values = append(values, g.Default)
+		}
+	}
+	c := &core.Chromosome{Schema: schema, Values: values, Name: sg.Name}
+	if len(values) != len(schema.Genes) {
 		return nil, fmt.Errorf("%d values for %d genes", len(sg.Values), len(schema.Genes))
 	}
 	if err := c.Validate(); err != nil {
@@ -83,6 +92,17 @@ type GeneInfo struct {
 	Hi    float64 `json:"hi"`
 }
 
+// optInTail reports whether the schema's genes from n on are all opt-in:
+// a run stored with the first n has them at their defaults.
+func optInTail(s *core.Schema, n int) bool {
+	for _, g := range s.Genes[n:] {
+		if !g.OptIn {
+			return false
+		}
+	}
+	return true
+}
+
 func schemaInfo(s *core.Schema) []GeneInfo {
 	out := make([]GeneInfo, len(s.Genes))
 	for i, g := range s.Genes {
@@ -98,10 +118,12 @@ func schemaInfo(s *core.Schema) []GeneInfo {
 // day (runSchema); when a later default moves (the tuned `full`), the run
 // still holds, and plays, the values it started from, so it loads with
 // them rather than being refused. Anything else is a different chromosome
-// and the first difference is named.
+// and the first difference is named. A run stored before the schema's
+// trailing opt-in genes existed lacks them: they stay fixed at their
+// defaults (runSchema), as the run played.
 func adoptStoredFixed(schema *core.Schema, stored []GeneInfo) (*core.Schema, error) {
 	now := schemaInfo(schema)
-	if len(stored) != len(now) {
+	if len(stored) != len(now) && !(len(stored) < len(now) && optInTail(schema, len(stored))) {
 		return nil, fmt.Errorf("%d genes stored, %d now", len(stored), len(now))
 	}
 	var out *core.Schema

@@ -82,7 +82,8 @@ func loadStartFile(s *Settings) (*core.Chromosome, error) {
 	return c, nil
 }
 
-// evolveFamilies splits Settings.Evolve; nil means every gene evolves.
+// evolveFamilies splits Settings.Evolve; nil means every gene evolves
+// but the opt-in ones (full's search parameters).
 func evolveFamilies(evolve string) []string {
 	var out []string
 	for _, f := range strings.Split(evolve, ",") {
@@ -95,7 +96,9 @@ func evolveFamilies(evolve string) []string {
 
 // runSchema is the schema a run's chromosomes live on: the preset's, and
 // with Evolve set a copy in which every gene outside the named groups or
-// families is Fixed at the preset's value. Fixing them in the schema
+// families is Fixed at the preset's value; with Evolve empty, every gene
+// but the opt-in ones (whose group must be named: --evolve search), so
+// that every run made before they existed runs as it did. Fixing them in the schema
 // (rather than a mask each method must consult) means every operator of
 // every method, the distances and the statistics already leave them
 // alone: they all skip Fixed genes, and Lo == Hi == Default clips any
@@ -107,11 +110,12 @@ func runSchema(s *Settings) (*core.Schema, error) {
 		return nil, err
 	}
 	fams := evolveFamilies(s.Evolve)
-	if len(fams) == 0 {
+	if len(fams) > 0 {
+		if err := checkEvolve(base, fams); err != nil {
+			return nil, err
+		}
+	} else if !slices.ContainsFunc(base.Genes, func(g core.Gene) bool { return g.OptIn }) {
 		return base, nil
-	}
-	if err := checkEvolve(base, fams); err != nil {
-		return nil, err
 	}
 	// A shallow copy shares the preset's name index and compile functions
 	// (read-only); only the gene list, whose Fixed flags change, is new.
@@ -119,11 +123,20 @@ func runSchema(s *Settings) (*core.Schema, error) {
 	out.Genes = slices.Clone(base.Genes)
 	for i := range out.Genes {
 		g := &out.Genes[i]
-		if !slices.ContainsFunc(fams, g.InFamily) {
+		if !evolves(g, fams) {
 			g.Fixed, g.Lo, g.Hi = true, g.Default, g.Default
 		}
 	}
 	return &out, nil
+}
+
+// evolves reports whether gene g evolves in a run whose Evolve names
+// fams: one of them names it, or none is named and it is not opt-in.
+func evolves(g *core.Gene, fams []string) bool {
+	if len(fams) == 0 {
+		return !g.OptIn
+	}
+	return slices.ContainsFunc(fams, g.InFamily)
 }
 
 // checkEvolve reports the first family no gene of the schema belongs to,

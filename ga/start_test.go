@@ -268,7 +268,7 @@ func TestStartFromFile(t *testing.T) {
 	full, _ := core.Preset("full")
 	mine := full.Default()
 	for i := range mine.Values {
-		if g := &full.Genes[i]; !g.Fixed {
+		if g := &full.Genes[i]; !g.Fixed && !g.OptIn { // the genes a run evolves unless told otherwise
 			mine.Values[i] = (g.Lo + g.Hi) / 2
 		}
 	}
