@@ -66,7 +66,7 @@ func runEvolve(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	rate := fs.Float64("mutation-rate", -1, "classic: probability that a gene mutates")
 	strength := fs.Float64("mutation-strength", -1, "classic: mutation strength in pawns at generation 0")
 	start := fs.String("start", "", "generation 0: random, default (the preset's values), noise=F (default plus Gaussian noise of F × range) file=PATH (a chromosome file of the preset: tune your own player) or noise=F,file=PATH (that file first, then noise of F around it)")
-	evolveGenes := fs.String("evolve", "", "gene groups or families that evolve, comma-separated (default: all)")
+	evolveGenes := fs.String("evolve", "", "gene groups or families that evolve, comma-separated (default: all but full's search genes, which evolve only when named: --evolve search)")
 	mutation := fs.String("mutation", "", "classic: paper (±strength pawns on every gene) or scaled (strength × each gene's range)")
 	distance := fs.String("distance", "", "mnc: phenotypic or genotypic crowding distance")
 	stall := fs.Int("stall-generations", -1, "mnc: stop when the best is unchanged this many generations (0: never)")

@@ -131,7 +131,11 @@ func adoptStoredFixed(schema *core.Schema, stored []GeneInfo) (*core.Schema, err
 		g := now[i]
 		switch {
 		case st.Name != g.Name || st.Group != g.Group:
-			return nil, fmt.Errorf("gene %d is %s (%s) in the run, %s (%s) now", i, st.Name, st.Group, g.Name, g.Group)
+			err := fmt.Errorf("gene %d is %s (%s) in the run, %s (%s) now", i, st.Name, st.Group, g.Name, g.Group)
+			if len(stored) != len(now) {
+				err = fmt.Errorf("%d genes stored, %d now: %w", len(stored), len(now), err)
+			}
+			return nil, err
 		case st == g:
 			continue
 		case !schema.Genes[i].Fixed || st.Lo != st.Hi:

@@ -81,3 +81,64 @@ func TestStoredFixedGenesSurviveANewDefault(t *testing.T) {
 		}
 	}
 }
+
+// A run stored before full had its search genes (opt-in, last in the
+// layout) loads with them fixed at their defaults, and saves them from
+// then on; a run cut short anywhere else is still refused.
+func TestRunBeforeSearchGenesLoads(t *testing.T) {
+	s := tiny(Classic)
+	s.Preset = "full"
+	r, err := NewRun(s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := len(r.schema.Genes)
+	for n > 0 && r.schema.Genes[n-1].OptIn {
+		n--
+	}
+	if n == len(r.schema.Genes) {
+		t.Fatal("full has no opt-in genes at its end")
+	}
+	stored, _ := json.Marshal(r)
+	cut := func(keep int) []byte {
+		var m map[string]any
+		json.Unmarshal(stored, &m)
+		m["schema"] = m["schema"].([]any)[:keep]
+		for _, list := range []string{"population", "hall_of_fame"} {
+			for _, ind := range m[list].([]any) {
+				g := ind.(map[string]any)
+				g["values"] = g["values"].([]any)[:keep]
+			}
+		}
+		if g, ok := m["generation0_best"].(map[string]any); ok {
+			g["values"] = g["values"].([]any)[:keep]
+		}
+		b, _ := json.Marshal(m)
+		return b
+	}
+	var back Run
+	if err := json.Unmarshal(cut(n), &back); err != nil {
+		t.Fatalf("a run without the search genes: %v", err)
+	}
+	for i, g := range back.Population {
+		for j := n; j < len(r.schema.Genes); j++ {
+			if gene := back.schema.Genes[j]; !gene.Fixed || g.Chromosome.Values[j] != gene.Default {
+				t.Fatalf("genome %d: %s = %g, fixed %v, want its default %g", i, gene.Name, g.Chromosome.Values[j], gene.Fixed, gene.Default)
+			}
+		}
+		for j := range n {
+			if g.Chromosome.Values[j] != r.Population[i].Chromosome.Values[j] {
+				t.Fatalf("genome %d: gene %d changed", i, j)
+			}
+		}
+	}
+	again, _ := json.Marshal(&back)
+	var m map[string]any
+	json.Unmarshal(again, &m)
+	if got := len(m["schema"].([]any)); got != len(r.schema.Genes) {
+		t.Errorf("saved again with %d genes, want %d", got, len(r.schema.Genes))
+	}
+	if err := json.Unmarshal(cut(n-1), &back); err == nil || !strings.Contains(err.Error(), "genes") {
+		t.Errorf("a run cut inside the evaluation's genes: %v", err)
+	}
+}

@@ -248,6 +248,9 @@ func (s *Settings) checkStartEvolve() error {
 		if err := checkEvolve(schema, fams); err != nil {
 			return fmt.Errorf("setting evolve: %v", err)
 		}
+		if s.Fitness == FitnessPositions && !slices.ContainsFunc(schema.Genes, func(g core.Gene) bool { return g.Group != core.SearchGroup && evolves(&g, fams) }) {
+			return fmt.Errorf("setting evolve: the positions fitness scores the evaluation alone, and only %s genes would evolve: play games (match, round-robin, reference) or solve problems to tune the search", core.SearchGroup)
+		}
 	}
 	return nil
 }

@@ -106,6 +106,61 @@ func TestRunSchemaFixesOtherGenes(t *testing.T) {
 	}
 }
 
+// full's search genes evolve only when Evolve names their group: with
+// Evolve empty every other gene evolves (as in every run made before they
+// existed), and the positions fitness, blind to the search, refuses them
+// alone.
+func TestRunSchemaSearchGenesOptIn(t *testing.T) {
+	preset, _ := core.Preset("full")
+	nSearch := 0
+	for _, g := range preset.Genes {
+		if g.Group == core.SearchGroup {
+			nSearch++
+			if !g.OptIn {
+				t.Fatalf("search gene %s is not opt-in", g.Name)
+			}
+		}
+	}
+	for _, tc := range []struct {
+		evolve string
+		live   func(g core.Gene) bool
+	}{
+		{"", func(g core.Gene) bool { return g.Group != core.SearchGroup && !g.Fixed }},
+		{"search", func(g core.Gene) bool { return g.Group == core.SearchGroup }},
+		{"material,search", func(g core.Gene) bool { return g.Group == core.SearchGroup || g.Group == "material" }},
+	} {
+		s := DefaultSettings(SPSA)
+		s.Preset, s.Evolve, s.Fitness = "full", tc.evolve, FitnessRoundRobin
+		if err := s.Check(); err != nil {
+			t.Fatalf("evolve %q: %v", tc.evolve, err)
+		}
+		rs, err := runSchema(&s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, g := range rs.Genes {
+			if want := tc.live(preset.Genes[i]); g.Fixed == want {
+				t.Fatalf("evolve %q: gene %s fixed %v", tc.evolve, g.Name, g.Fixed)
+			}
+			if g.Fixed && g.Default != preset.Genes[i].Default {
+				t.Fatalf("evolve %q: gene %s fixed at %g, not the preset's %g", tc.evolve, g.Name, g.Default, preset.Genes[i].Default)
+			}
+		}
+	}
+	if nSearch == 0 {
+		t.Fatal("full has no search genes")
+	}
+	s := DefaultSettings(CMAES) // the positions fitness
+	s.Dataset, s.Evolve = "any", "search"
+	if err := s.Check(); err == nil || !strings.Contains(err.Error(), "positions fitness") {
+		t.Errorf("positions fitness, evolve search: %v", err)
+	}
+	s.Evolve = "search,material"
+	if err := s.Check(); err != nil {
+		t.Errorf("positions fitness, evolve search and material: %v", err)
+	}
+}
+
 // Generation 0 with noise=F: the preset's values plus N(0, F × range) in
 // the genes that evolve, the others exactly the preset's.
 func TestNoiseStart(t *testing.T) {
@@ -172,6 +227,8 @@ func TestEvolveOnlyNamedGenesEveryMethod(t *testing.T) {
 		{MNC, FitnessRoundRobin, "full", "psqt_knight,psqt_bishop"},
 		{Dynamic, FitnessReference, "seed003", "material"},
 		{Adaptive, FitnessProblems, "seed004", "mobility"},
+		{CMAES, FitnessRoundRobin, "full", "search"},
+		{SPSA, FitnessRoundRobin, "full", ""}, // everything but the search genes (opt-in)
 	}
 	for _, c := range cases {
 		t.Run(c.method, func(t *testing.T) {
