@@ -112,6 +112,26 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 	ttFirst := ttMove != NullMove && p.IsLegal(ttMove)
 	generated := false
 	next := 0
+	// skip is the move the generated list must not search: the hash move,
+	// already searched first, or the move a singular search excludes (a
+	// node has a hash move or an excluded move, never both). Generated
+	// moves are never NullMove, so one comparison serves.
+	skip := excluded
+	if ttFirst {
+		skip = ttMove
+	}
+	singularExt := false
+	if ttFirst && sp.Singular {
+		var cut bool
+		var cutScore int
+		singularExt, cut, cutScore = s.singular(p, depth, beta, ply, cutNode, ttMove, ttScore, ttBound, ttDepth)
+		if s.stopped.Load() {
+			return 0
+		}
+		if cut {
+			return cutScore
+		}
+	}
 
 	best, bestScore := NullMove, -infScore
 	origAlpha := alpha
@@ -140,7 +160,7 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 			}
 			m, order = s.pickMove(ply, next)
 			next++
-			if ttFirst && m == ttMove || m == excluded {
+			if m == skip {
 				i--
 				continue // already searched first, or excluded
 			}
@@ -172,18 +192,6 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 				continue
 			}
 		}
-		extend := false
-		if i == 0 && ttFirst && s.params.Singular {
-			var cut bool
-			var cutScore int
-			extend, cut, cutScore = s.singular(p, depth, beta, ply, cutNode, ttMove, ttScore, ttBound, ttDepth)
-			if s.stopped.Load() {
-				return 0
-			}
-			if cut {
-				return cutScore
-			}
-		}
 		s.tt.prefetch(p.keyAfter(m))
 		moved := p.board[m.From()]
 		s.stack[ply].move, s.stack[ply].moved = m, moved
@@ -192,7 +200,7 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 			givesCheck = p.InCheck()
 		}
 		newDepth := depth - 1
-		if givesCheck || extend {
+		if givesCheck || i == 0 && singularExt {
 			newDepth++ // check or singular extension (one ply at most)
 		}
 		var score int
