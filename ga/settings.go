@@ -133,9 +133,11 @@ type Settings struct {
 	Converged float64 `json:"converged,omitempty"`
 
 	// adaptive (seed 004): Generations is Gmax per problem.
-	// Involved: which genes mutate for a problem: "all" (004 §IV: "all
-	// weights in equations (2), (4)-(9)") or "auto" (those whose features
-	// differ along the solution line, plus the problem kind's families).
+	// Involved: which genes mutate for a problem: "all" (004 §IV, the
+	// mutation operator: "mutating all weights in equations (2), (4),
+	// (5), (6), (7), (8) and (9)") or "auto" (InvolvedGenes: the fewest
+	// genes whose reach within one mutation step adds up to the gap by
+	// which a player that misses the solution prefers its own line).
 	Involved string `json:"involved,omitempty"`
 
 	// cmaes and spsa: Sigma is the initial step (CMA-ES) or perturbation

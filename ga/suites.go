@@ -45,11 +45,13 @@ func LoadSuite(nameOrPath string) ([]*core.EPDRecord, error) {
 	return usable, nil
 }
 
-// ChooseProblems is line 1 of seed 004's Algorithm 1: n problems drawn at
-// random from the suites (comma-separated), in equal shares (seed 004
-// takes half tactical, half positional: "wac,sts"), then shuffled, so the
-// suites' problems come mixed ("in random order", 004 §IV). n = 0 takes
-// them all, in file order.
+// ChooseProblems is line 1 of seed 004's Algorithm 1: n problems "chosen
+// at random from the database of problems S", in equal shares from the
+// suites (comma-separated; 004: "Half of these problems are tactical in
+// nature, and the other half are positional", so "wac,sts"). The paper
+// does not say in which order they come; ours are shuffled, so the
+// suites' problems come mixed rather than all tactical ones first. n = 0
+// takes them all, in file order.
 func ChooseProblems(rng *rand.Rand, suites string, n int) ([]*core.EPDRecord, error) {
 	names := strings.Split(suites, ",")
 	var out []*core.EPDRecord
