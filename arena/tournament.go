@@ -39,8 +39,18 @@ type Tournament struct {
 	// Paused, when set and true, holds back games not yet started (those
 	// in progress finish); false lets them go.
 	Paused *atomic.Bool
-	// OnResult, if set, is called after each game with the updated table.
+	// OnResult, if set, is called after each game played with the updated
+	// table (not for the Finished games, which were reported before).
 	OnResult func(GameJob, *GameResult, *Table)
+	// Finished holds the games of this tournament played before, by job
+	// ID: a resumed run's. They are not played again: each pairing's
+	// finished games go into the table, in job order, before its other
+	// games are played, and an SPRT is tested after them. Each must be
+	// its job's game (players and start), else Run fails; job IDs and
+	// openings follow from the settings and the seed, and selection's
+	// and knockout's pairings from the results, so a tournament resumed
+	// plays the games an uninterrupted one would have.
+	Finished map[int]GameResult
 }
 
 // Report is a finished tournament.
@@ -85,6 +95,8 @@ type runner struct {
 	nextID   int
 	openings []string
 	opening  int
+	replayed int   // games of t.Finished put in the table
+	err      error // a finished game that is not its job's
 }
 
 func newRunner(t *Tournament, total, openingsNeeded int) *runner {
@@ -120,14 +132,25 @@ func (r *runner) pair(a, b int, round string) []GameJob {
 	return []GameJob{j1, j2}
 }
 
-// play runs jobs on the pool, recording each result as it comes.
+// play runs jobs on the pool, recording each result as it comes; the
+// jobs finished before are recorded first, and stop is asked after them.
 func (r *runner) play(ctx context.Context, jobs []GameJob, stop func() bool) ([]GameResult, error) {
 	out := make([]GameResult, len(jobs))
+	todo, err := r.replay(jobs, out)
+	if err != nil {
+		return out, err
+	}
+	if len(todo) < len(jobs) && stop != nil && stop() {
+		return out, nil
+	}
+	if len(todo) == 0 {
+		return out, ctx.Err()
+	}
 	index := map[int]int{}
 	for i, j := range jobs {
 		index[j.ID] = i
 	}
-	err := r.pool.Run(ctx, jobs, func(j GameJob, res GameResult) bool {
+	err = r.pool.Run(ctx, todo, func(j GameJob, res GameResult) bool {
 		out[index[j.ID]] = res
 		if res.Reason == ReasonAborted {
 			return false
@@ -148,13 +171,21 @@ func (r *runner) play(ctx context.Context, jobs []GameJob, stop func() bool) ([]
 	return out, err
 }
 
-func (r *runner) report(reason string, start time.Time) *Report {
+// report closes the pool and sums up; it fails when a finished game was
+// not its job's, or when a finished tournament left some unused.
+func (r *runner) report(reason string, start time.Time) (*Report, error) {
 	r.pool.Close()
+	if r.err == nil && reason != "stopped" && r.replayed < len(r.t.Finished) {
+		r.err = fmt.Errorf("%d of the %d games played before are not games of this tournament", len(r.t.Finished)-r.replayed, len(r.t.Finished))
+	}
+	if r.err != nil {
+		return nil, r.err
+	}
 	rep := &Report{Format: r.t.Format, Players: r.table.Players, Games: r.table.Played, Standings: r.table.Standings(),
 		Crosstable: r.table.Score, CrossGames: r.table.Games, Reason: reason, Elapsed: time.Since(start), Table: r.table, Results: r.results}
 	rep.Seconds = rep.Elapsed.Seconds()
 	r.t.Bus.Publish(TournamentFinished{Table: r.table.Clone(), Reason: reason})
-	return rep
+	return rep, nil
 }
 
 // Run plays the tournament.
@@ -208,7 +239,7 @@ func (t *Tournament) runRoundRobin(ctx context.Context, gauntlet bool) (*Report,
 	if err != nil {
 		reason = "stopped"
 	}
-	return r.report(reason, start), nil
+	return r.report(reason, start)
 }
 
 // runSelection is seed 003's two-round selection: the individuals stand in
@@ -253,7 +284,10 @@ func (t *Tournament) runSelection(ctx context.Context) (*Report, error) {
 		pairings = append(pairings, pg)
 		t.Bus.Publish(PairingDecided{Pairing: pg})
 	}
-	rep := r.report(reason, start)
+	rep, err := r.report(reason, start)
+	if err != nil {
+		return nil, err
+	}
 	rep.Pairings = pairings
 	for _, idx := range line {
 		rep.Final = append(rep.Final, t.Players[idx].Name)
@@ -317,7 +351,10 @@ func (t *Tournament) runKnockout(ctx context.Context) (*Report, error) {
 		slices.Sort(next)
 		alive = next
 	}
-	rep := r.report(reason, start)
+	rep, err := r.report(reason, start)
+	if err != nil {
+		return nil, err
+	}
 	rep.Pairings = pairings
 	return rep, nil
 }
@@ -351,7 +388,10 @@ func (t *Tournament) runMatch(ctx context.Context) (*Report, error) {
 	case err != nil:
 		reason = "stopped"
 	}
-	rep := r.report(reason, start)
+	rep, err := r.report(reason, start)
+	if err != nil {
+		return nil, err
+	}
 	if t.SPRT != nil {
 		res := t.SPRT.Test(r.table.W[0], r.table.D[0], r.table.L[0])
 		rep.SPRT = &res
