@@ -61,6 +61,9 @@ func (d *Dir) LoadTournament(name string) (*TournamentRecord, error) {
 	var t TournamentRecord
 	if err := open(filepath.Join(dir, "tournament.json"), tournamentFormat, &t); err != nil {
 		if errors.Is(err, os.ErrNotExist) {
+			if uerr := d.unfinished(name); uerr != nil {
+				return nil, uerr
+			}
 			return nil, fmt.Errorf("no tournament %q in %s", name, d.Root)
 		}
 		return nil, err
@@ -127,7 +130,11 @@ func (d *Dir) List() ([]Entry, error) {
 				out = append(out, en)
 			case Tournaments:
 				en := Entry{Kind: "tournament", Name: name}
-				if t, err := d.LoadTournament(name); err != nil {
+				if cmd, games, ok, err := d.progress(name); ok {
+					en.Summary = fmt.Sprintf("unfinished %s, %d games played: evochess %s --resume %s", cmd, games, cmd, name)
+				} else if err != nil {
+					en.Err = err.Error()
+				} else if t, err := d.LoadTournament(name); err != nil {
 					en.Err = err.Error()
 				} else if t.Report != nil {
 					en.Summary = fmt.Sprintf("%s, %d players, %d games", t.Report.Format, len(t.Players), t.Report.Games)
@@ -227,6 +234,15 @@ func (d *Dir) Delete(kind, name string) error {
 		if err != nil {
 			return err
 		}
+		if _, err := os.Stat(dir); err != nil {
+			return fmt.Errorf("no tournament %q in %s", name, d.Root)
+		}
+		// Not while another process plays it.
+		l, err := lockFile(filepath.Join(dir, "lock"), fmt.Sprintf("tournament %q", name))
+		if err != nil {
+			return err
+		}
+		defer l.Release()
 		return os.RemoveAll(dir)
 	case Datasets:
 		dir, err := d.path(Datasets, name)
@@ -289,6 +305,9 @@ func (d *Dir) Export(kind, name, to string) error {
 			return err
 		}
 		if data, err = os.ReadFile(filepath.Join(dir, "games.pgn")); err != nil {
+			if uerr := d.unfinished(name); uerr != nil {
+				return uerr
+			}
 			return err
 		}
 	}
