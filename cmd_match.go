@@ -11,7 +11,7 @@ import (
 	"github.com/evochess/evochess/arena"
 )
 
-const matchSynopsis = "evochess match SPEC_A SPEC_B [--games N] [--sprt ELO0,ELO1[,ALPHA,BETA]] [flags]"
+const matchSynopsis = "evochess match SPEC_A SPEC_B [--games N] [--sprt ELO0,ELO1[,ALPHA,BETA]] [flags]  |  evochess match --resume NAME"
 
 const matchAbout = `Play two players against each other in colour-swapped pairs and report
 the score, Elo difference ± 95% error and likelihood of superiority. With
@@ -20,9 +20,17 @@ the score, Elo difference ± 95% error and likelihood of superiority. With
 pair starts from a middlegame the way seed 000's fitness makes them: SPEC
 plays itself --start-moves moves per side at depth --start-depth from a
 book opening drawn with --seed. Player SPECs are as for
-"evochess tournament --help".`
+"evochess tournament --help". With --save NAME each game is journaled as
+it ends: a match stopped any way goes on with "evochess match --resume
+NAME", which plays the games not played yet as they would have been.`
 
 func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	return match(args, nil, stdout, stderr)
+}
+
+// match runs the match command; from, when resuming, is the match args
+// were saved with.
+func match(args []string, from *resuming, stdout, stderr io.Writer) int {
 	fs := newFlagSet("match")
 	games := fs.Int("games", 100, "games to play (rounded up to an even number)")
 	sprt := fs.String("sprt", "", "sequential test `ELO0,ELO1[,ALPHA,BETA]` (alpha and beta default to 0.05)")
@@ -34,6 +42,12 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	f.define(fs)
 	if status, ok := parseFlags(fs, matchSynopsis, matchAbout, args, stdout, stderr); !ok {
 		return status
+	}
+	if from == nil && f.resume != "" {
+		return resume(fs, f, stdout, stderr)
+	}
+	if err := from.apply(&f); err != nil {
+		return usageError(stderr, "match", "%v", err)
 	}
 	if fs.NArg() != 2 {
 		return usageError(stderr, "match", "needs exactly two player SPECs, got %d", fs.NArg())

@@ -73,7 +73,7 @@ func TestProgressText(t *testing.T) {
 		{"sprt", sp, `^10 games  6-3-1  LLR -?\d+\.\d\d \(-2\.94, 2\.94\)  `, 0},
 		{"plain", nil, `^10/100 games  .*ETA `, 100},
 	} {
-		if got := progressText(tb, time.Now(), tc.sprt, ""); !regexp.MustCompile(tc.want).MatchString(got) {
+		if got := progressText(tb, 0, time.Now(), tc.sprt, ""); !regexp.MustCompile(tc.want).MatchString(got) {
 			t.Errorf("%s: %q does not match %s", tc.name, got, tc.want)
 		}
 		if got := progressBarTotal(tb, tc.sprt); got != tc.bar {

@@ -19,12 +19,15 @@ import (
 	"github.com/spf13/pflag"
 )
 
-const tournamentSynopsis = "evochess tournament --format round-robin|selection|knockout|gauntlet --player SPEC --player SPEC … [flags]"
+const tournamentSynopsis = "evochess tournament --format round-robin|selection|knockout|gauntlet --player SPEC --player SPEC … [flags]  |  evochess tournament --resume NAME"
 
 const tournamentAbout = `Play a tournament between built-in and external engines (UCI or xboard) on parallel
 workers. Each pairing plays colour-swapped pairs of games from the same
 opening. A progress bar goes to stderr; the standings (points, W-D-L, Elo ±
 95% error) and crosstable to stdout, or a JSON summary with --json.
+With --save NAME each game is journaled as it ends: a tournament stopped
+any way goes on with "evochess tournament --resume NAME", which plays the
+games not played yet as they would have been.
 
 A player SPEC is comma-separated key=value pairs:
   name=base,chromosome=full,depth=4
@@ -47,7 +50,8 @@ uci (option.SingularExtensions=true); hash (MB); and the player's own limit: dep
 // tournamentFlags are the flags tournament and match share.
 type tournamentFlags struct {
 	tc, openings, pgn, resign, draw string
-	save                            string
+	save, resume                    string
+	journal                         *saves.Journal // resuming: the tournament's, open
 	concurrency, maxMoves           int
 	seed                            uint64
 	args                            []string // the command line, kept with a saved tournament
@@ -66,8 +70,9 @@ func (f *tournamentFlags) define(fs *pflag.FlagSet) {
 	fs.StringVar(&f.resign, "resign", "", "resign adjudication `CP:MOVES`: both engines agree on ≥ CP for MOVES moves")
 	fs.StringVar(&f.draw, "draw", "", "draw adjudication `CP:MOVES:FROM`: both within ±CP for MOVES moves after move FROM")
 	fs.BoolVar(&f.asJSON, "json", false, "print a JSON summary on stdout instead of tables")
-	fs.StringVar(&f.save, "save", "", "save the tournament (settings, standings, PGN) in the data directory under `NAME`")
-	f.data = addDataFlag(fs, "--save, population= and player=")
+	fs.StringVar(&f.save, "save", "", "save the tournament (settings, standings, PGN) in the data directory under `NAME`, each game as it ends")
+	fs.StringVar(&f.resume, "resume", "", "go on with the unfinished tournament `NAME` of the data directory, as it was started")
+	f.data = addDataFlag(fs, "--save, --resume, population= and player=")
 	f.cluster = addClusterFlags(fs)
 }
 
@@ -129,6 +134,12 @@ func ints(s string, n int) ([]int, error) {
 }
 
 func runTournament(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	return tournament(args, nil, stdout, stderr)
+}
+
+// tournament runs the tournament command; from, when resuming, is the
+// tournament args were saved with.
+func tournament(args []string, from *resuming, stdout, stderr io.Writer) int {
 	fs := newFlagSet("tournament")
 	format := fs.String("format", arena.RoundRobin, "round-robin, selection (seed 003's two-round selection), knockout or gauntlet (the first player against the others)")
 	specs := fs.StringArray("player", nil, "a player `SPEC` (repeat; see above)")
@@ -138,6 +149,12 @@ func runTournament(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	f.define(fs)
 	if status, ok := parseFlags(fs, tournamentSynopsis, tournamentAbout, args, stdout, stderr); !ok {
 		return status
+	}
+	if from == nil && f.resume != "" {
+		return resume(fs, f, stdout, stderr)
+	}
+	if err := from.apply(&f); err != nil {
+		return usageError(stderr, "tournament", "%v", err)
 	}
 	if fs.NArg() > 0 {
 		return usageError(stderr, "tournament", "unexpected argument %q (players go in --player)", fs.Arg(0))
@@ -183,22 +200,28 @@ func parseSpecs(texts []string, r arena.Resolver) ([]arena.PlayerSpec, error) {
 	return out, nil
 }
 
-// playAndReport runs t with a progress bar and prints the report.
+// playAndReport runs t with a progress bar and prints the report. With
+// --save each game is journaled as it ends, and the tournament kept when
+// it has finished; resuming, the games of the journal are not played
+// again.
 func playAndReport(t *arena.Tournament, f tournamentFlags, stdout, stderr io.Writer) int {
 	var saved bytes.Buffer
 	var lib *saves.Dir
-	if f.save != "" {
+	if f.save != "" || f.journal != nil {
 		var err error
 		if lib, err = f.data.open(); err != nil {
 			return usageError(stderr, t.Format, "%v", err)
 		}
-		if err := saves.CheckName(f.save); err != nil {
-			return usageError(stderr, t.Format, "--save: %v", err)
-		}
-		if _, err := lib.LoadTournament(f.save); err == nil {
-			return usageError(stderr, t.Format, "--save: tournament %q exists already", f.save)
+		if f.journal == nil {
+			if err := saves.CheckName(f.save); err != nil {
+				return usageError(stderr, t.Format, "--save: %v", err)
+			}
 		}
 		t.PGN = &saved
+	}
+	before := 0
+	if f.journal != nil {
+		before = resumeInto(t, f.journal, &saved)
 	}
 	if f.pgn != "" {
 		file, err := os.OpenFile(f.pgn, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
@@ -219,10 +242,21 @@ func playAndReport(t *arena.Tournament, f tournamentFlags, stdout, stderr io.Wri
 		return exitFail
 	}
 	defer cc.close()
+	j := f.journal
+	if j == nil && f.save != "" {
+		if j, err = lib.StartTournament(f.save, saves.TournamentSettings{Command: commandOf(t), Args: f.args}); err != nil {
+			return usageError(stderr, t.Format, "--save: %v", err)
+		}
+		defer j.Close()
+	}
 	who := func(int) string { return "" }
 	start := time.Now()
 	if cc != nil {
-		remote, err := cc.run(ctx, "") // a tournament is not resumed: its games are its own
+		identity := "" // a tournament not saved is not resumed: its games are its own
+		if j != nil {
+			identity = lib.TournamentIdentity(j.Name)
+		}
+		remote, err := cc.run(ctx, identity)
 		if err != nil {
 			fmt.Fprintf(stderr, "evochess %s: %v\n", t.Format, err)
 			return exitFail
@@ -232,9 +266,20 @@ func playAndReport(t *arena.Tournament, f tournamentFlags, stdout, stderr io.Wri
 		cc.announce(stderr, t.Workers)
 		who = func(played int) string { return rates(played, remote, remote.Games, start) }
 	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var journalErr error
 	show := newProgressLine(stderr)
-	t.OnResult = func(_ arena.GameJob, _ *arena.GameResult, tb *arena.Table) {
-		show.show(tb.Played, progressBarTotal(tb, t.SPRT), progressText(tb, start, t.SPRT, who(tb.Played)))
+	t.OnResult = func(job arena.GameJob, res *arena.GameResult, tb *arena.Table) {
+		if j != nil && journalErr == nil {
+			if journalErr = j.Append(job, res); journalErr != nil {
+				cancel() // a game not journaled would be lost to a resume
+			}
+		}
+		if stopAfter > 0 && tb.Played-before >= stopAfter {
+			cancel()
+		}
+		show.show(tb.Played, progressBarTotal(tb, t.SPRT), progressText(tb, before, start, t.SPRT, who(tb.Played-before)))
 	}
 	rep, err := t.Run(ctx)
 	show.finish()
@@ -242,28 +287,31 @@ func playAndReport(t *arena.Tournament, f tournamentFlags, stdout, stderr io.Wri
 		fmt.Fprintf(stderr, "evochess %s: %v\n", t.Format, err)
 		return exitFail
 	}
-	if lib != nil {
-		if _, err := lib.KeepTournament(saves.FinishedTournament{Name: f.save, Settings: f.args, Report: rep, PGN: saved.Bytes()}); err != nil {
-			fmt.Fprintf(stderr, "evochess %s: %v\n", t.Format, err)
-			return exitFail
+	if j != nil {
+		if code, done := closeJournal(j, rep, journalErr, f, lib, &saved, stdout, stderr); done {
+			return code
 		}
-		fmt.Fprintf(stderr, "saved as tournament %q\n", f.save)
 	}
 	if f.asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		enc.Encode(rep)
+		printJSON(stdout, rep)
 		return exitOK
 	}
 	printReport(stdout, rep)
 	return exitOK
 }
 
-// progressText is a match's progress: "12/40 games  1:02  ETA 2:10"; a
+func printJSON(w io.Writer, rep *arena.Report) {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.Encode(rep)
+}
+
+// progressText is a match's progress: "12/40 games  1:02  ETA 2:10" (of
+// which before were played before it was resumed); a
 // match under an SPRT shows its W-D-L and log-likelihood ratio between the
 // bounds instead of an ETA (it stops when a bound is crossed); extra (who
 // played) ends it. The bar, when the total is known, is the caller's.
-func progressText(tb *arena.Table, start time.Time, sprt *arena.SPRT, extra string) string {
+func progressText(tb *arena.Table, before int, start time.Time, sprt *arena.SPRT, extra string) string {
 	done, total := tb.Played, tb.Total
 	elapsed := time.Since(start).Round(time.Second)
 	switch {
@@ -272,8 +320,8 @@ func progressText(tb *arena.Table, start time.Time, sprt *arena.SPRT, extra stri
 		return fmt.Sprintf("%d games  %d-%d-%d  LLR %.2f (%.2f, %.2f)  %s%s", done, tb.W[0], tb.D[0], tb.L[0], r.LLR, r.Lower, r.Upper, elapsed, extra)
 	case total > 0:
 		eta := ""
-		if done > 0 {
-			left := time.Duration(float64(time.Since(start)) / float64(done) * float64(total-done))
+		if done > before { // the games of a resumed tournament's journal took no time here
+			left := time.Duration(float64(time.Since(start)) / float64(done-before) * float64(total-done))
 			eta = "  ETA " + left.Round(time.Second).String()
 		}
 		return fmt.Sprintf("%d/%d games  %s%s%s", done, total, elapsed, eta, extra)

@@ -25,6 +25,20 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
+// startCLI starts the evochess command with args in a process of its
+// own (for tests that kill it); its stderr goes to the buffer.
+func startCLI(t *testing.T, args ...string) (*exec.Cmd, *bytes.Buffer) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), "EVOCHESS_TEST_MAIN=1")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	return cmd, &stderr
+}
+
 // evolveArgs is a short run whose generations take a fraction of a second.
 func evolveArgs(data string, extra ...string) []string {
 	return append([]string{"evolve", "--method", "classic", "--population", "6", "--generations", "12",
@@ -42,13 +56,7 @@ func TestKilledRunResumesExactly(t *testing.T) {
 	if code, _, stderr := runCLI(evolveArgs(data, "--save", "straight")...); code != 0 {
 		t.Fatalf("straight run: %s", stderr)
 	}
-	cmd := exec.Command(os.Args[0], evolveArgs(data, "--save", "killed")...)
-	cmd.Env = append(os.Environ(), "EVOCHESS_TEST_MAIN=1")
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	cmd, stderr := startCLI(t, evolveArgs(data, "--save", "killed")...)
 	cps := filepath.Join(data, saves.Runs, "killed", "checkpoints", "gen-000004.json")
 	deadline := time.Now().Add(60 * time.Second)
 	for {
