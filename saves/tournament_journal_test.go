@@ -211,6 +211,15 @@ func TestStartTournamentOverOthers(t *testing.T) {
 		!strings.Contains(err.Error(), "resume it with: evochess tournament --resume m") {
 		t.Errorf("started over an unfinished one: %v", err)
 	}
+	// The terminal app keeps its tournaments under fresh names: never in
+	// an unfinished one's directory.
+	rep := &arena.Report{Format: arena.RoundRobin, Players: []string{"a", "b"}}
+	if name, err := d.KeepTournament(FinishedTournament{Name: "m", Fresh: true, Report: rep}); err != nil || name != "m-2" {
+		t.Errorf("kept fresh as %q (%v), want m-2", name, err)
+	}
+	if err := d.unfinished("m"); err == nil {
+		t.Error("the unfinished one was touched")
+	}
 	os.Mkdir(filepath.Join(d.Root, Tournaments, "empty"), 0o755)
 	if j, err := d.StartTournament("empty", TournamentSettings{Command: "match"}); err != nil {
 		t.Errorf("an empty directory: %v", err)
