@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/evochess/evochess/arena/cluster"
 	"github.com/evochess/evochess/saves"
 )
 
@@ -202,5 +203,43 @@ func TestInterruptedMatchResumes(t *testing.T) {
 				t.Errorf("resumed after %d games:\n%s\nstraight:\n%s", before, a, b)
 			}
 		})
+	}
+}
+
+// A saved match played by cluster workers resumes as a local one does:
+// its coordinator comes back under the tournament's identity.
+func TestDistributedMatchResumes(t *testing.T) {
+	data, port := t.TempDir(), freePort(t)
+	args := append([]string{"match", "name=a", "name=b,chromosome=seed003", "--games", "8", "--data", data}, resumeCommon...)
+	code, want, stderr := runCLI(append(args, "--save", "local")...)
+	if code != exitOK {
+		t.Fatalf("local: exit %d: %s", code, stderr)
+	}
+	join := func() {
+		go func() {
+			if waitListen(port) == nil {
+				startWorker(t, "nats://127.0.0.1:"+port, cluster.WorkerConfig{Slots: 2})
+			}
+		}()
+	}
+	join()
+	stopAfter = 3
+	code, _, stderr = runCLI(append(args, "--save", "r", "--concurrency", "0", "--cluster-listen", "127.0.0.1:"+port, "--cluster-ack-wait", "1s")...)
+	stopAfter = 0
+	if code != exitOK || !strings.Contains(stderr, "resume with: evochess match --resume r") {
+		t.Fatalf("stopped: exit %d: %s", code, stderr)
+	}
+	join()
+	code, got, stderr := runCLI("match", "--resume", "r", "--data", data)
+	if code != exitOK {
+		t.Fatalf("resume: exit %d: %s", code, stderr)
+	}
+	if a, b := reportOf(t, got), reportOf(t, want); a != b {
+		t.Errorf("resumed on the cluster:\n%s\nlocal:\n%s", a, b)
+	}
+	// Under the same identity: the games the workers played before are
+	// found (and not played again).
+	if m := regexp.MustCompile(`the run has (\d+) results stored`).FindStringSubmatch(stderr); m == nil || m[1] == "0" {
+		t.Errorf("the resumed coordinator found none of the games played before: %s", stderr)
 	}
 }
