@@ -52,6 +52,18 @@ type Gene struct {
 	// leave them out: it then plays with their defaults, as every file
 	// written before they existed did.
 	OptIn bool
+
+	// Kind says how a value is read where it is not an evaluation weight
+	// (an external engine's option, genes_kind.go); empty for the built-in
+	// weights, which are real numbers.
+	Kind GeneKind
+	// Choices are a KindChoice gene's categories: the value v stands for
+	// Choices[round(v)], within Lo = −0.5 and Hi = len(Choices) − 0.5.
+	Choices []string
+	// CEnd and REnd are SPSA's perturbation and learning rate at the end of
+	// a run (OpenBench's and fishtest's C_END and R_END), in the gene's
+	// units; 0 when not given.
+	CEnd, REnd float64
 }
 
 // Schema is a chromosome layout: its genes and how values become Weights.
@@ -62,6 +74,10 @@ type Schema struct {
 	index       map[string]int
 	setup       func(w *Weights) // fixed, non-evolved parts
 	apply       []func(w *Weights, v []float64)
+	// noWeights marks a schema made by NewSchema: its values configure
+	// something else (an external engine's options) and compile to no
+	// evaluation.
+	noWeights bool
 }
 
 // Chromosome is a schema plus one value per gene.
@@ -108,6 +124,9 @@ func (c *Chromosome) Clone() *Chromosome {
 
 // Validate checks the values fit the schema: right count, finite, in bounds.
 func (c *Chromosome) Validate() error {
+	if c == nil || c.Schema == nil {
+		return fmt.Errorf("no chromosome")
+	}
 	s := c.Schema
 	if len(c.Values) != len(s.Genes) {
 		return fmt.Errorf("chromosome %s: %d values for %d genes", s.Name, len(c.Values), len(s.Genes))
@@ -128,6 +147,9 @@ func (c *Chromosome) Validate() error {
 func (c *Chromosome) Compile() (*Weights, error) {
 	if err := c.Validate(); err != nil {
 		return nil, err
+	}
+	if c.Schema.noWeights {
+		return nil, fmt.Errorf("chromosome %s holds no evaluation weights (its genes are another program's settings)", c.Schema.Name)
 	}
 	w := &Weights{}
 	if c.Schema.setup != nil {
