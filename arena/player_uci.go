@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -29,6 +30,14 @@ type UCIPlayer struct {
 	Margin time.Duration
 
 	host engineHost
+
+	// offered is the engine's option list from its last handshake, in its
+	// order (for ProbeUCI) and by lower-case name (for defaults).
+	offered []UCIOption
+	byName  uciOptions
+	// applied is what the running process has been told, by lower-case
+	// option name: Reconfigure's options are sent only where they differ.
+	applied map[string]string
 }
 
 // NewUCIPlayer returns a player for the engine at path, started with args
@@ -39,6 +48,18 @@ func NewUCIPlayer(name, path string, args []string, options [][2]string) *UCIPla
 }
 
 func (u *UCIPlayer) Name() string { return u.name }
+
+// Reconfigure makes the player another setting of the same engine: from
+// the next NewGame on it plays with options instead, sent to the running
+// process with setoption where they differ from what it was told (an
+// option no longer given goes back to the engine's default), so that one
+// process serves every individual of a tuning run. Call it between games.
+func (u *UCIPlayer) Reconfigure(name string, options [][2]string) {
+	u.name, u.options = name, options
+}
+
+// Options returns the options the engine offered in its last handshake.
+func (u *UCIPlayer) Options() []UCIOption { return u.offered }
 
 // EngineName returns the engine's own name (from "id name"), once started.
 func (u *UCIPlayer) EngineName() string { return u.host.id() }
@@ -55,10 +76,15 @@ func (u *UCIPlayer) start(ctx context.Context) (*engineProcess, error) {
 		return nil, u.fail(p, ErrEngineCrashed)
 	}
 	deadline := time.After(u.HandshakeTimeout)
+	u.offered, u.byName, u.applied = nil, uciOptions{}, map[string]string{}
 	for {
 		line, err := p.readLine(ctx, deadline)
 		if err != nil {
 			return nil, u.fail(p, err)
+		}
+		if o, ok := ParseUCIOption(line); ok {
+			u.offered = append(u.offered, o)
+			u.byName[strings.ToLower(o.Name)] = o
 		}
 		if name, ok := strings.CutPrefix(line, "id name "); ok {
 			u.host.setID(strings.TrimSpace(name))
@@ -73,10 +99,8 @@ func (u *UCIPlayer) start(ctx context.Context) (*engineProcess, error) {
 				ErrEngineCrashed, u.host.path, line, u.host.path, u.host.path))
 		}
 	}
-	for _, o := range u.options {
-		if err := p.send(fmt.Sprintf("setoption name %s value %s", o[0], o[1])); err != nil {
-			return nil, u.fail(p, ErrEngineCrashed)
-		}
+	if _, err := u.syncOptions(p); err != nil {
+		return nil, err
 	}
 	if err := u.ready(ctx, p); err != nil {
 		return nil, err
@@ -115,6 +139,16 @@ func (u *UCIPlayer) NewGame(ctx context.Context) error {
 			u.kill(p)
 			p = nil
 		}
+		if p != nil {
+			synced, err := u.syncOptions(p)
+			if err != nil {
+				return err
+			}
+			if !synced { // an option that cannot be undone: start afresh
+				u.kill(p)
+				p = nil
+			}
+		}
 		if p == nil {
 			var err error
 			if p, err = u.start(ctx); err != nil {
@@ -132,6 +166,53 @@ func (u *UCIPlayer) NewGame(ctx context.Context) error {
 		}
 		u.kill(p) // it died between games: one fresh start before giving up
 	}
+}
+
+// syncOptions tells the process the options it has not been told: those
+// whose value differs from what it has, in the order given, after those
+// no longer wanted are set back to the engine's defaults (sorted by name,
+// so the same change always sends the same lines). synced is false when
+// an option must be undone whose default the engine did not say: only a
+// fresh process has it as the player wants.
+func (u *UCIPlayer) syncOptions(p *engineProcess) (synced bool, err error) {
+	want := make(map[string]bool, len(u.options))
+	for _, o := range u.options {
+		want[strings.ToLower(o[0])] = true
+	}
+	var gone []string
+	for k := range u.applied {
+		if !want[k] {
+			gone = append(gone, k)
+		}
+	}
+	sort.Strings(gone)
+	set := func(name, value string) error {
+		if err := p.send(fmt.Sprintf("setoption name %s value %s", name, value)); err != nil {
+			return u.fail(p, ErrEngineCrashed)
+		}
+		return nil
+	}
+	for _, k := range gone {
+		o, known := u.byName[k]
+		if !known || !o.HasDefault {
+			return false, nil
+		}
+		if err := set(o.Name, o.Default); err != nil {
+			return false, err
+		}
+		delete(u.applied, k)
+	}
+	for _, o := range u.options {
+		k := strings.ToLower(o[0])
+		if v, ok := u.applied[k]; ok && v == o[1] {
+			continue
+		}
+		if err := set(o[0], o[1]); err != nil {
+			return false, err
+		}
+		u.applied[k] = o[1]
+	}
+	return true, nil
 }
 
 // Play sends the position and the limits and waits for bestmove.

@@ -3,6 +3,7 @@ package arena
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -21,8 +22,10 @@ type GameJob struct {
 
 // Pool runs games on a fixed set of workers. Each worker owns two built-in
 // engines (one per colour) that it reconfigures for every game, so its
-// searchers are reused game after game however many individuals play, and
-// its own process for each external engine. In-process engines share only
+// searchers are reused game after game however many individuals play; a
+// process per colour for each UCI engine, told each game's options with
+// setoption where they changed; and its own process for each other
+// external engine and options. In-process engines share only
 // read-only compiled weights. Close stops the workers and their players:
 // no goroutine outlives the pool.
 type Pool struct {
@@ -125,9 +128,13 @@ func (p *Pool) Close() {
 func (p *Pool) worker() {
 	defer p.wg.Done()
 	external := map[string]Player{} // engine processes, by command line and options
+	uci := map[string]*UCIPlayer{}  // UCI engine processes, by command line and colour
 	var engines [2]*EnginePlayer    // built-in engines, by colour
 	defer func() {
 		for _, pl := range external {
+			pl.Close()
+		}
+		for _, pl := range uci {
 			pl.Close()
 		}
 	}()
@@ -135,6 +142,20 @@ func (p *Pool) worker() {
 		r := t.roster
 		get := func(i, colour int) (Player, error) {
 			ps := r.specs[i]
+			if ps.External() && ps.Proto == ProtoUCI {
+				// One process a colour for each UCI engine, whatever the
+				// options: a player of other options is the same process
+				// told them (setoption), not a new one, so a tuning run's
+				// individuals cost no start-up.
+				key := fmt.Sprintf("%d %q %q", colour, ps.Engine, ps.Args)
+				if pl := uci[key]; pl != nil {
+					pl.Reconfigure(ps.Name, ps.Options)
+					return pl, nil
+				}
+				pl := NewUCIPlayer(ps.Name, ps.Engine, ps.Args, ps.Options)
+				uci[key] = pl
+				return pl, nil
+			}
 			if ps.External() {
 				key := ps.processKey()
 				if external[key] == nil {
