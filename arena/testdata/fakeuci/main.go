@@ -7,6 +7,15 @@
 //	-mode illegal -after N  answer the Nth go with an illegal move
 //	-mode garbage -after N  answer the Nth go with noise, then a bad bestmove
 //	-mode nohandshake       never send uciok
+//	-mode diesetoption      exit without a word at the first setoption
+//
+// With -options it offers options (a spin, a check, a combo, a string,
+// Hash and Threads), says "No such option" to a setoption it does not
+// offer and "Invalid value" to one out of range, and plays by them: the
+// nearer Skill is to 70 (with Sharp style, 60), the more often it takes
+// the most valuable piece it can, otherwise a move drawn by a hash of the
+// position and its options. So its strength is a function of its options,
+// the same for the same options and position: a tuner's test objective.
 package main
 
 import (
@@ -23,9 +32,11 @@ import (
 func main() {
 	mode := flag.String("mode", "good", "behaviour")
 	after := flag.Int("after", 1, "misbehave on this go command")
+	withOptions := flag.Bool("options", false, "offer options and play by them")
 	flag.Parse()
 	pos := core.NewPosition()
 	gos := 0
+	opts := newOptions()
 	sc := bufio.NewScanner(os.Stdin)
 	for sc.Scan() {
 		f := strings.Fields(sc.Text())
@@ -38,7 +49,17 @@ func main() {
 				continue
 			}
 			fmt.Println("id name fakeuci")
+			if *withOptions {
+				opts.declare()
+			}
 			fmt.Println("uciok")
+		case "setoption":
+			if *mode == "diesetoption" {
+				os.Exit(4)
+			}
+			if *withOptions {
+				opts.set(sc.Text())
+			}
 		case "isready":
 			fmt.Println("readyok")
 		case "position":
@@ -63,7 +84,11 @@ func main() {
 			}
 			moves := pos.LegalMoves()
 			fmt.Println("info depth 1 score cp 7 nodes 1")
-			fmt.Println("bestmove " + moves[0].String())
+			m := moves[0]
+			if *withOptions {
+				m = opts.choose(pos, moves)
+			}
+			fmt.Println("bestmove " + m.String())
 		case "quit":
 			return
 		}
