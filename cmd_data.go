@@ -2,7 +2,6 @@ package main
 
 import (
 	"github.com/evochess/evochess/arena"
-	"github.com/evochess/evochess/core"
 	"github.com/evochess/evochess/saves"
 	"github.com/spf13/pflag"
 )
@@ -38,10 +37,10 @@ func (d *dataFlag) Player(name string) (arena.PlayerSpec, error) {
 	return dir.Player(name)
 }
 
-func (d *dataFlag) Population(ref string) (*core.Chromosome, error) {
+func (d *dataFlag) Population(ref string) (arena.PlayerSpec, error) {
 	dir, err := d.open()
 	if err != nil {
-		return nil, err
+		return arena.PlayerSpec{}, err
 	}
 	return dir.Population(ref)
 }

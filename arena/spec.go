@@ -54,7 +54,10 @@ type PlayerSpec struct {
 // the caller says which directory by passing it.
 type Resolver interface {
 	Player(name string) (PlayerSpec, error)
-	Population(ref string) (*core.Chromosome, error)
+	// Population is the individual as a player: a built-in one's genes
+	// (Genes), or an external engine with its options (a run that tuned
+	// an engine's options); its name is the SPEC's.
+	Population(ref string) (PlayerSpec, error)
 }
 
 // DefaultHashMB is a built-in player's hash when its SPEC gives none.
@@ -103,11 +106,20 @@ func ParsePlayerSpec(s string, r Resolver) (PlayerSpec, error) {
 			if r == nil {
 				return bad(k, "saved runs and run files cannot be read here: no data directory")
 			}
-			c, err := r.Population(v)
+			ind, err := r.Population(v)
 			if err != nil {
 				return bad(k, "%v", err)
 			}
-			ps.Genes, ps.Population = c, v
+			ps.Population = v
+			if ind.External() {
+				if pathKey != "" {
+					return bad(k, "run %s tuned an engine: give no other engine path (%s= is set)", v, pathKey)
+				}
+				ps.Engine, ps.Proto, ps.Args, pathKey = ind.Engine, ind.Proto, ind.Args, k
+				ps.Options = append(append([][2]string(nil), ind.Options...), ps.Options...)
+			} else {
+				ps.Genes = ind.Genes
+			}
 		case k == "uci" || k == "xboard" || k == "engine":
 			if pathKey != "" {
 				return bad(k, "give one engine path (%s= is already set)", pathKey)
@@ -170,6 +182,9 @@ func ParsePlayerSpec(s string, r Resolver) (PlayerSpec, error) {
 	if ps.Engine != "" && ps.Proto == "" {
 		ps.Proto = ProtoAuto
 	}
+	if ps.Population != "" && ps.Genes == nil && ps.Engine == "" {
+		return bad("population", "%s is neither a chromosome nor an engine setting", ps.Population)
+	}
 	if ps.Genes != nil && (ps.Chromosome != "" || ps.Engine != "") {
 		return bad("population", "a player is one of chromosome, population, player or an engine path")
 	}
@@ -219,7 +234,9 @@ type unread struct{}
 
 func (unread) Player(string) (PlayerSpec, error) { return PlayerSpec{HashMB: DefaultHashMB}, nil }
 
-func (unread) Population(string) (*core.Chromosome, error) { return &core.Chromosome{}, nil }
+func (unread) Population(string) (PlayerSpec, error) {
+	return PlayerSpec{Genes: &core.Chromosome{}}, nil
+}
 
 // processKey identifies an external engine's process: players with the
 // same key can share one (the name is not part of it).

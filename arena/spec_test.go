@@ -19,11 +19,15 @@ func (fakeResolver) Player(name string) (PlayerSpec, error) {
 	return PlayerSpec{Name: "kept", Chromosome: "seed000", HashMB: 8, TC: &tc}, nil
 }
 
-func (fakeResolver) Population(ref string) (*core.Chromosome, error) {
-	if ref != "runs/x/run.json#best" {
-		return nil, errors.New("no run " + ref)
+func (fakeResolver) Population(ref string) (PlayerSpec, error) {
+	switch ref {
+	case "runs/x/run.json#best":
+		c, err := core.LoadChromosome("seed003")
+		return PlayerSpec{Genes: c}, err
+	case "tuned#best":
+		return PlayerSpec{Name: "g7", Engine: "/usr/games/glaurung", Proto: ProtoUCI, Options: [][2]string{{"Threads", "1"}, {"Space", "120"}}}, nil
 	}
-	return core.LoadChromosome("seed003")
+	return PlayerSpec{}, errors.New("no run " + ref)
 }
 
 // player= and population= are read with the resolver given, and refused,
@@ -43,6 +47,14 @@ func TestParsePlayerSpecResolver(t *testing.T) {
 		{"player=gone", fakeResolver{}, "no player gone", "", nil},
 		{"population=runs/y/run.json#best", fakeResolver{}, "no run", "", nil},
 		{"population=runs/x/run.json#best,chromosome=full", fakeResolver{}, "a player is one of", "", nil},
+		{"population=tuned#best,nodes=500,option.Hash=8", fakeResolver{}, "", "tuned#best", func(ps PlayerSpec) bool {
+			return ps.Engine == "/usr/games/glaurung" && ps.Proto == ProtoUCI && ps.TC.Nodes == 500 &&
+				len(ps.Options) == 3 && ps.Options[1] == [2]string{"Space", "120"} && ps.Options[2] == [2]string{"Hash", "8"} && ps.processKey() != ""
+		}},
+		{"name=mine,population=tuned#best", fakeResolver{}, "", "mine", func(ps PlayerSpec) bool { return ps.External() }},
+		{"population=tuned#best,uci=/usr/games/stockfish", fakeResolver{}, "give one engine path", "", nil},
+		{"uci=/usr/games/stockfish,population=tuned#best", fakeResolver{}, "tuned an engine", "", nil},
+		{"population=tuned#best,chromosome=full", fakeResolver{}, "either a built-in engine", "", nil},
 		{"player=kept", nil, "player: saved players cannot be read here: no data directory", "", nil},
 		{"population=x#best", nil, "population: saved runs and run files cannot be read here", "", nil},
 	}

@@ -32,9 +32,18 @@ type evaluator struct {
 	// generation: new hash tables each time would cost more than the
 	// searches).
 	searchers []*core.Searcher
+
+	// An engine's options as the chromosome (Settings.Engine): the engine
+	// with its fixed options, the run's start as a chromosome (the
+	// reference "start"), and the engines that solve problems, one per
+	// worker, kept like searchers.
+	engine  *arena.EngineTuning
+	base    arena.PlayerSpec
+	start   *core.Chromosome
+	solvers []*arena.UCIPlayer
 }
 
-func newEvaluator(s *Settings, bus *arena.Bus, players arena.Resolver, remote arena.Remote, remoteOnly bool) (*evaluator, error) {
+func newEvaluator(s *Settings, schema *core.Schema, bus *arena.Bus, players arena.Resolver, remote arena.Remote, remoteOnly bool) (*evaluator, error) {
 	tc, err := arena.ParseTimeControl(s.TC)
 	if err != nil {
 		return nil, err
@@ -43,14 +52,21 @@ func newEvaluator(s *Settings, bus *arena.Bus, players arena.Resolver, remote ar
 	if err != nil {
 		return nil, err
 	}
-	ev := &evaluator{s: s, tc: tc, mode: mode}
+	ev := &evaluator{s: s, tc: tc, mode: mode, engine: s.Engine, start: schema.Default()}
+	if ev.engine != nil {
+		if ev.base, err = ev.engine.Player(); err != nil {
+			return nil, err
+		}
+	}
 	if s.Openings != "" {
 		if ev.book, err = arena.OpenBook(s.Openings); err != nil {
 			return nil, fmt.Errorf("openings: %w", err)
 		}
 	}
 	if s.Fitness == FitnessReference {
-		if ev.ref, err = arena.ParsePlayerSpec(s.Reference, players); err != nil {
+		if s.Reference == ReferenceStart {
+			ev.ref = ev.player("start", ev.start)
+		} else if ev.ref, err = arena.ParsePlayerSpec(s.Reference, players); err != nil {
 			return nil, err
 		}
 	}
@@ -62,12 +78,36 @@ func newEvaluator(s *Settings, bus *arena.Bus, players arena.Resolver, remote ar
 	return ev, nil
 }
 
-func (ev *evaluator) close() { ev.pool.Close() }
+func (ev *evaluator) close() {
+	ev.pool.Close()
+	for _, pl := range ev.solvers {
+		if pl != nil {
+			pl.Close()
+		}
+	}
+}
 
 // spec is an individual as an arena player.
 func (ev *evaluator) spec(g *Genome) arena.PlayerSpec {
-	return arena.PlayerSpec{Name: fmt.Sprintf("g%d", g.ID), Genes: g.Chromosome, Mode: ev.mode,
-		PlainQuiescence: ev.s.PlainQuiescence, HashMB: ev.s.HashMB}
+	return ev.player(fmt.Sprintf("g%d", g.ID), g.Chromosome)
+}
+
+// player is a chromosome of the run as an arena player: our engine with
+// the run's search, or the tuned engine told the chromosome's options.
+func (ev *evaluator) player(name string, c *core.Chromosome) arena.PlayerSpec {
+	if ev.engine != nil {
+		return ev.engine.With(ev.base, name, c.Values)
+	}
+	return arena.PlayerSpec{Name: name, Genes: c, Mode: ev.mode, PlainQuiescence: ev.s.PlainQuiescence, HashMB: ev.s.HashMB}
+}
+
+// opponent is the validation's fixed opponent: the full default, or for
+// an engine's options the engine at its start.
+func (ev *evaluator) opponent() arena.PlayerSpec {
+	if ev.engine != nil {
+		return ev.player("start", ev.start)
+	}
+	return arena.PlayerSpec{Name: "full", Chromosome: "full", Mode: ev.mode, PlainQuiescence: ev.s.PlainQuiescence, HashMB: ev.s.HashMB}
 }
 
 func (ev *evaluator) options(start string) arena.GameOptions {

@@ -12,7 +12,7 @@ import (
 // rather than when it first plays. Call it before Execute.
 func (r *Run) UsePlayers(res arena.Resolver) error {
 	r.players = res
-	if r.Settings.Fitness != FitnessReference {
+	if r.Settings.Fitness != FitnessReference || r.Settings.Reference == ReferenceStart {
 		return nil
 	}
 	if _, err := arena.ParsePlayerSpec(r.Settings.Reference, res); err != nil {

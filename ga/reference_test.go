@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/evochess/evochess/arena"
-	"github.com/evochess/evochess/core"
 )
 
 // players is a data directory with one saved player, "kept".
@@ -19,8 +18,8 @@ func (players) Player(name string) (arena.PlayerSpec, error) {
 	return arena.PlayerSpec{Name: name, Chromosome: "full", HashMB: arena.DefaultHashMB}, nil
 }
 
-func (players) Population(ref string) (*core.Chromosome, error) {
-	return nil, errors.New("no run " + ref)
+func (players) Population(ref string) (arena.PlayerSpec, error) {
+	return arena.PlayerSpec{}, errors.New("no run " + ref)
 }
 
 // A reference naming a saved player passes Check on its form alone; the

@@ -208,7 +208,10 @@ func (r *Run) evaluate(ctx context.Context, pop []*Genome) error {
 // progress is abandoned and the run left as it was before it). workers
 // games or searches run at once.
 func (r *Run) Execute(ctx context.Context) error {
-	ev, err := newEvaluator(&r.Settings, r.bus, r.players, r.Remote, r.RemoteOnly)
+	if err := r.verifyEngine(ctx); err != nil {
+		return err
+	}
+	ev, err := newEvaluator(&r.Settings, r.schema, r.bus, r.players, r.Remote, r.RemoteOnly)
 	if err != nil {
 		return err
 	}

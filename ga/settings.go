@@ -45,7 +45,11 @@ var (
 // node count. The JSON form is what a saved run stores.
 type Settings struct {
 	Method      string `json:"method"`
-	Preset      string `json:"chromosome"` // gene schema: a core preset
+	Preset      string `json:"chromosome"` // gene schema: a core preset, or Engine's SchemaName
+	// Engine, when set, makes the chromosome an external UCI engine's
+	// options (UseEngine): the engine, its fixed options and the genes,
+	// kept whole so that the run resumes and exports without the gene file.
+	Engine *arena.EngineTuning `json:"engine,omitempty"`
 	Population  int    `json:"population"`
 	Generations int    `json:"generations"` // classic, mnc, dynamic; adaptive: per problem (Gmax)
 	Fitness     string `json:"fitness"`
@@ -218,8 +222,12 @@ func (s *Settings) Check() error {
 	if !slices.Contains(Fitnesses, s.Fitness) {
 		return bad("fitness", "%q is not one of %v", s.Fitness, Fitnesses)
 	}
-	if _, err := core.Preset(s.Preset); err != nil {
-		return bad("chromosome", "%v", err)
+	if s.Engine == nil {
+		if _, err := core.Preset(s.Preset); err != nil {
+			return bad("chromosome", "%v", err)
+		}
+	} else if err := s.checkEngine(); err != nil {
+		return err
 	}
 	if s.Population < 2 || s.Population > 10000 {
 		return bad("population", "%d is not from 2 to 10000", s.Population)
@@ -242,7 +250,9 @@ func (s *Settings) Check() error {
 	if s.Fitness == FitnessReference {
 		// Its form only: what player= or population= name is read when
 		// the run is given the data directory (Run.UsePlayers).
-		if err := arena.CheckPlayerSpec(s.Reference); err != nil {
+		if s.Reference == ReferenceStart {
+			// the run's own start: always there
+		} else if err := arena.CheckPlayerSpec(s.Reference); err != nil {
 			return bad("reference", "%v", err)
 		}
 		if s.ReferenceGames < 1 {

@@ -105,7 +105,7 @@ func evolveFamilies(evolve string) []string {
 // other write back to the value. NewRun and loading a saved run both
 // build the schema here, so a resumed run has the same one.
 func runSchema(s *Settings) (*core.Schema, error) {
-	base, err := core.Preset(s.Preset)
+	base, err := baseSchema(s)
 	if err != nil {
 		return nil, err
 	}
@@ -241,7 +241,7 @@ func (s *Settings) checkStartEvolve() error {
 		return fmt.Errorf("setting start: %v", err)
 	}
 	if fams := evolveFamilies(s.Evolve); len(fams) > 0 {
-		schema, err := core.Preset(s.Preset)
+		schema, err := baseSchema(s)
 		if err != nil {
 			return fmt.Errorf("setting chromosome: %v", err)
 		}

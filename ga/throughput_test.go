@@ -47,7 +47,7 @@ func TestFitnessThroughput(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ev, err := newEvaluator(&r.Settings, nil, nil, nil, false)
+		ev, err := newEvaluator(&r.Settings, r.schema, nil, nil, nil, false)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -7,7 +7,8 @@ import (
 )
 
 // Validation is a periodic check of progress: the current best against the
-// generation-0 best and against the full default, ValidateGames games
+// generation-0 best and against the full default (for an engine's
+// options, the engine at its start), ValidateGames games
 // each, colour-swapped, from the same book openings every time.
 type Validation struct {
 	Games     int            `json:"games"`
@@ -26,7 +27,7 @@ func (r *Run) validate(ctx context.Context, st *GenStats) error {
 		return nil
 	}
 	best := r.Best()
-	players := []arena.PlayerSpec{r.ev.spec(best), r.ev.spec(r.Gen0Best), {Name: "full", Chromosome: "full", Mode: r.ev.mode, PlainQuiescence: s.PlainQuiescence, HashMB: s.HashMB}}
+	players := []arena.PlayerSpec{r.ev.spec(best), r.ev.spec(r.Gen0Best), r.ev.opponent()}
 	players[1].Name = "gen0"
 	pairs := s.ValidateGames / 2
 	starts := make([]string, pairs)

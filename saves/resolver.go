@@ -2,7 +2,6 @@ package saves
 
 import (
 	"github.com/evochess/evochess/arena"
-	"github.com/evochess/evochess/core"
 )
 
 // A data directory resolves what player SPECs name in it: player=NAME, a
@@ -19,11 +18,13 @@ func (d *Dir) Player(name string) (arena.PlayerSpec, error) {
 	return p.Spec()
 }
 
-// Population is the chromosome of a run's individual (see Individual).
-func (d *Dir) Population(ref string) (*core.Chromosome, error) {
-	g, err := d.Individual(ref)
+// Population is a run's individual as a player (see Individual): its
+// chromosome, or for a run that tuned an engine's options, the engine told
+// them.
+func (d *Dir) Population(ref string) (arena.PlayerSpec, error) {
+	r, g, err := d.individual(ref)
 	if err != nil {
-		return nil, err
+		return arena.PlayerSpec{}, err
 	}
-	return g.Chromosome, nil
+	return r.PlayerOf(g)
 }

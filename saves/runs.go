@@ -179,6 +179,12 @@ func (h *RunHandle) Dir() string { return h.dir }
 // Individual resolves "RUN#SELECTOR" (population= in player SPECs) to a
 // run's genome: a saved run's name, or a run file path.
 func (d *Dir) Individual(ref string) (*ga.Genome, error) {
+	_, g, err := d.individual(ref)
+	return g, err
+}
+
+// individual is Individual with the run it is of.
+func (d *Dir) individual(ref string) (*ga.Run, *ga.Genome, error) {
 	name, sel, _ := strings.Cut(ref, "#")
 	var r *ga.Run
 	var err error
@@ -188,9 +194,10 @@ func (d *Dir) Individual(ref string) (*ga.Genome, error) {
 		r, err = ReadRunFile(name)
 	}
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return r.Pick(sel)
+	g, err := r.Pick(sel)
+	return r, g, err
 }
 
 // ReadRunFile reads a run file anywhere: a saved run's run.json (or
