@@ -44,17 +44,18 @@ var (
 // determine the run completely when the players search to a fixed depth or
 // node count. The JSON form is what a saved run stores.
 type Settings struct {
-	Method string `json:"method"`
-	Preset string `json:"chromosome"` // gene schema: a core preset, or Engine's SchemaName
+	Method      string `json:"method"`
+	Preset      string `json:"chromosome"` // gene schema: a core preset, or Engine's SchemaName
+	Population  int    `json:"population"`
+	Generations int    `json:"generations"` // classic, mnc, dynamic; adaptive: per problem (Gmax)
+	Fitness     string `json:"fitness"`
+	Seed        uint64 `json:"seed"`
+	Workers     int    `json:"workers"` // not part of the result: any count gives the same run
+
 	// Engine, when set, makes the chromosome an external UCI engine's
 	// options (UseEngine): the engine, its fixed options and the genes,
 	// kept whole so that the run resumes and exports without the gene file.
-	Engine      *arena.EngineTuning `json:"engine,omitempty"`
-	Population  int                 `json:"population"`
-	Generations int                 `json:"generations"` // classic, mnc, dynamic; adaptive: per problem (Gmax)
-	Fitness     string              `json:"fitness"`
-	Seed        uint64              `json:"seed"`
-	Workers     int                 `json:"workers"` // not part of the result: any count gives the same run
+	Engine *arena.EngineTuning `json:"engine,omitempty"`
 
 	// Players: how the individuals search.
 	TC              string `json:"tc"` // arena time control, e.g. "nodes=2000" or "depth=3"
