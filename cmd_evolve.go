@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/evochess/evochess/arena"
 	"github.com/evochess/evochess/ga"
 	"github.com/evochess/evochess/saves"
 )
@@ -41,7 +42,20 @@ generation to stdout. Same --seed and settings with depth= or nodes= players
 give the same run whatever --workers is. With --save NAME the run is kept
 in the data directory and checkpointed after every generation; Ctrl-C (or
 a crash) loses at most the generation in progress, and --resume NAME goes
-on exactly as if the run had never stopped.`
+on exactly as if the run had never stopped.
+
+Any UCI engine can be tuned: --engine uci=PATH[,args=…,option.NAME=VALUE…]
+(fixed options, set once and never evolved) with --genes, a gene file
+(OpenBench's SPSA input, one option a line NAME, int|float, START, MIN, MAX,
+C_END, R_END, or the same in JSON) or a selector over the engine's own
+options ('spin:Mobility*,check:Ponder,Space', taking min, max and default
+from the engine). Every method runs on it; check and combo options are
+categories that classic, mnc, dynamic and adaptive evolve and cmaes and
+spsa refuse. Fitness: round-robin, match, reference (default: the start)
+or problems (the engine searches the positions through UCI). spsa then
+runs as OpenBench does, C_END and R_END per gene. The engine is asked
+before any game: an option it lacks, a bound outside its own or a
+setoption it refuses is an error. depth= or nodes= games reproduce.`
 
 func runEvolve(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("evolve")
@@ -85,6 +99,8 @@ func runEvolve(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	save := fs.String("save", "", "save the run in the data directory under `NAME`, with a checkpoint after every generation")
 	resume := fs.String("resume", "", "go on with the saved run `NAME` exactly where it stopped (--generations raises its limit)")
 	keep := fs.Int("checkpoints", saves.DefaultKeep, "checkpoints kept per saved run (the newest)")
+	engine := fs.String("engine", "", "tune an external engine's options: `uci=PATH[,args=…,option.NAME=VALUE…]` (fixed options are never evolved)")
+	genes := fs.String("genes", "", "with --engine: a gene `FILE` (OpenBench's NAME, int|float, START, MIN, MAX, C_END, R_END lines, or JSON) or a selector such as 'spin:Mobility*,Space'")
 	data := addDataFlag(fs, "")
 	asJSON := fs.Bool("json", false, "one JSON object per generation on stdout")
 	cl := addClusterFlags(fs)
@@ -106,6 +122,9 @@ func runEvolve(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if *resume != "" {
 		if *save != "" {
 			return usageError(stderr, "evolve", "--resume continues a saved run: --save is not needed")
+		}
+		if *engine != "" || *genes != "" {
+			return usageError(stderr, "evolve", "--resume continues a saved run with its own engine and genes: --engine and --genes are not needed")
 		}
 		d, err := data.open()
 		if err != nil {
@@ -137,6 +156,9 @@ func runEvolve(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "resuming %q at generation %d\n", *resume, r.Generation)
 	} else {
 		s := ga.DefaultSettings(*method)
+		if code, ok := useEngine(&s, *engine, *genes, fs.Changed("chromosome"), stderr); !ok {
+			return code
+		}
 		set := func(name string, apply func()) {
 			if fs.Changed(name) {
 				apply()
@@ -206,6 +228,9 @@ func runEvolve(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "evolve: %v\n", err)
 			return exitFail
 		}
+	}
+	if tc, err := arena.ParseTimeControl(r.Settings.TC); err == nil && tc.Depth == 0 && tc.Nodes == 0 {
+		fmt.Fprintf(stderr, "evolve: --tc %s plays by the clock: the run will not reproduce exactly (depth= or nodes= would)\n", r.Settings.TC)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -279,6 +304,39 @@ func runEvolve(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return exitFail
 	}
 	return exitOK
+}
+
+// useEngine makes s a tuning of the engine's options when --engine is
+// given: the engine is started and asked (arena.NewEngineTuning) before
+// anything else, so a gene it lacks stops the command before any game.
+func useEngine(s *ga.Settings, engine, genes string, chromosome bool, stderr io.Writer) (int, bool) {
+	switch {
+	case engine == "" && genes == "":
+		return exitOK, true
+	case engine == "":
+		return usageError(stderr, "evolve", "--genes names an engine's options: give the engine with --engine uci=PATH"), false
+	case genes == "":
+		return usageError(stderr, "evolve", "--engine needs --genes: a gene file or a selector such as 'spin:*'"), false
+	case chromosome:
+		return usageError(stderr, "evolve", "--engine makes the chromosome the engine's options: --chromosome is not for it"), false
+	}
+	t, warnings, err := arena.NewEngineTuning(context.Background(), engine, genes)
+	if err != nil {
+		return usageError(stderr, "evolve", "%v", err), false
+	}
+	for _, w := range warnings {
+		fmt.Fprintf(stderr, "evolve: warning: %s\n", w)
+	}
+	fmt.Fprintf(stderr, "engine %s (%s), %d genes:\n", t.SchemaName(), t.ID, len(t.Genes))
+	for _, g := range t.Genes {
+		if g.Categorical() {
+			fmt.Fprintf(stderr, "  %-40s %s %q from %q\n", g.Name, g.Type, g.Choices, g.Value(g.Start))
+		} else {
+			fmt.Fprintf(stderr, "  %-40s %s [%g, %g] from %g  c_end %g r_end %g\n", g.Name, g.Type, g.Min, g.Max, g.Start, g.CEnd, g.REnd)
+		}
+	}
+	s.UseEngine(t)
+	return exitOK, true
 }
 
 // evolveEnd tells the printer that the run has published everything.

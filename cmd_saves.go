@@ -21,13 +21,16 @@ ambiguous.
   show NAME       a run's settings and history, a player, a tournament's standings,
                   a dataset's description (JSON)
   export NAME     a player (or a run's best, with --to X.chromosome.json) as a chromosome
-                  file that "evochess uci --chromosome FILE" loads; a run as its run file;
+                  file that "evochess uci --chromosome FILE" loads (an engine player, or
+                  an engine run's best with --to X.txt, as NAME, VALUE option lines);
+                  a run as its run file;
                   a tournament as its PGN; a dataset as EPD (FEN c9 "1-0"; ce N;)
   import FILE     a run or player file into the library; a FILE.epd of labelled
                   positions (FEN c9 "1-0"; or FEN [1.0], as quiet-labeled.epd) as a
                   dataset named after the file, or --name NAME
   delete NAME     asks first, unless --yes
-  keep RUN#SEL    store an individual of a run (best, gen0, N, id=N, center) as a named player`
+  keep RUN#SEL    store an individual of a run (best, gen0, N, id=N, center) as a named player
+                  (of a run that tuned an engine: the engine with its options)`
 
 func runSaves(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("saves")
@@ -135,12 +138,7 @@ func runSaves(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if !need(1) || *as == "" {
 			return usageError(stderr, "saves", "keep needs RUN#SELECTOR and --as NAME")
 		}
-		g, err := d.Individual(rest[0])
-		if err != nil {
-			return fail(err)
-		}
-		p := &saves.Player{Name: *as, Chromosome: g.Chromosome, Search: *search, TC: *tc, Source: rest[0]}
-		if err := d.SavePlayer(p, false); err != nil {
+		if _, err := d.KeepIndividual(rest[0], *as, *search, *tc); err != nil {
 			return fail(err)
 		}
 		fmt.Fprintf(stdout, "saved player %q (use player=%s in a SPEC)\n", *as, *as)

@@ -214,6 +214,30 @@ func (ev *evaluator) reference(ctx context.Context, rng *rand.Rand, pop []*Genom
 // each colour-swapped pair from one book opening) and returns, per pair,
 // the first player's wins, draws and losses.
 func (ev *evaluator) pairings(ctx context.Context, rng *rand.Rand, pop []*Genome, pairs [][2]int) ([][3]int, error) {
+	scores, err := ev.pairGames(ctx, rng, pop, pairs)
+	if err != nil {
+		return nil, err
+	}
+	out := make([][3]int, len(pairs))
+	for p := range pairs {
+		for _, s := range scores[p] {
+			switch s {
+			case 1:
+				out[p][0]++
+			case 0.5:
+				out[p][1]++
+			default:
+				out[p][2]++
+			}
+		}
+	}
+	return out, nil
+}
+
+// pairGames plays GamesPerPairing games for each pair, as pairings, and
+// returns, per pair, the first player's points of each game in the order
+// played: games 2m and 2m+1 are the colour-swapped pair of one opening.
+func (ev *evaluator) pairGames(ctx context.Context, rng *rand.Rand, pop []*Genome, pairs [][2]int) ([][]float64, error) {
 	players := make([]arena.PlayerSpec, len(pop))
 	for i, g := range pop {
 		players[i] = ev.spec(g)
@@ -234,21 +258,15 @@ func (ev *evaluator) pairings(ctx context.Context, rng *rand.Rand, pop []*Genome
 	if err != nil {
 		return nil, err
 	}
-	out := make([][3]int, len(pairs))
+	out := make([][]float64, len(pairs))
 	for p := range pairs {
+		out[p] = make([]float64, per)
 		for k := 0; k < per; k++ {
 			s := res[p*per+k].Score() // white's points
 			if k%2 == 1 {
 				s = 1 - s
 			}
-			switch s {
-			case 1:
-				out[p][0]++
-			case 0.5:
-				out[p][1]++
-			default:
-				out[p][2]++
-			}
+			out[p][k] = s
 		}
 	}
 	for _, pr := range pairs {

@@ -23,11 +23,23 @@ type SPSAState struct {
 	// generations planned at the start: extending a run does not change
 	// the steps already scheduled.
 	A float64 `json:"a"`
+
+	// OpenBench is set when every evolving gene gives its own end rates
+	// (core.Gene CEnd, REnd: an engine's options): θ is then in the genes'
+	// own units and moves as OpenBench and fishtest move it (spsa_openbench.go).
+	OpenBench bool `json:"openbench,omitempty"`
+	// N is the iterations planned at the start, from which OpenBench
+	// derives c and a so that c_N = C_END and a_N = R_END·C_END².
+	N int `json:"n,omitempty"`
+	// Pentanomial counts the colour-swapped game pairs by θ+'s score in
+	// them: 0, ½, 1, 1½ and 2 points (LL, LD, DD or WL, WD, WW).
+	Pentanomial []int `json:"pentanomial,omitempty"`
 }
 
 func (st *SPSAState) clone() *SPSAState {
 	c := *st
 	c.Theta = slices.Clone(st.Theta)
+	c.Pentanomial = slices.Clone(st.Pentanomial)
 	return &c
 }
 
@@ -41,8 +53,18 @@ const (
 func (r *Run) newSPSAState(from *core.Chromosome) *SPSAState {
 	live := r.live()
 	st := &SPSAState{Theta: make([]float64, len(live)), A: 0.1 * float64(r.Settings.Generations)}
+	st.OpenBench = len(live) > 0
+	for _, i := range live {
+		st.OpenBench = st.OpenBench && r.schema.Genes[i].CEnd > 0
+	}
 	for k, i := range live {
 		st.Theta[k] = from.Values[i] / geneRange(&r.schema.Genes[i])
+		if st.OpenBench {
+			st.Theta[k] = from.Values[i]
+		}
+	}
+	if st.OpenBench {
+		st.N, st.Pentanomial = r.Settings.Generations, make([]int, 5)
 	}
 	return st
 }
@@ -73,6 +95,9 @@ func (r *Run) stepSPSA(ctx context.Context) error {
 		r.SPSA = r.newSPSAState(r.Population[0].Chromosome)
 	}
 	st := r.SPSA
+	if st.OpenBench {
+		return r.stepSPSAOpenBench(ctx)
+	}
 	n := len(st.Theta)
 	k := float64(st.Iter + 1)
 	bigA := st.A
@@ -156,6 +181,8 @@ func (r *Run) spsaEvaluate(ctx context.Context, pop []*Genome) error {
 // unknown (Evaluated false) unless it was evaluated as CMA-ES's slot 0.
 func (r *Run) Center() *Genome {
 	switch {
+	case r.SPSA != nil && r.SPSA.OpenBench:
+		return &Genome{ID: -1, Chromosome: r.spsaTheta(r.SPSA.Theta), Generation: r.Generation, Note: "θ"}
 	case r.SPSA != nil:
 		return &Genome{ID: -1, Chromosome: r.spsaChromosome(r.SPSA.Theta, nil, 0), Generation: r.Generation, Note: "θ"}
 	case r.ES != nil:

@@ -63,6 +63,9 @@ feed:
 
 // solve runs every genome on the problems and returns solved[i][p].
 func (ev *evaluator) solve(ctx context.Context, pop []*Genome, probs []*core.EPDRecord) ([][]bool, error) {
+	if ev.engine != nil {
+		return ev.solveEngine(ctx, pop, probs)
+	}
 	weights := make([]*core.Weights, len(pop))
 	for i, g := range pop {
 		w, err := g.Chromosome.Compile()

@@ -290,8 +290,11 @@ func (r *Run) checkTunerState() error {
 		if err := finite("spsa.theta", slices.Concat(st.Theta, []float64{st.Scale})...); err != nil {
 			return err
 		}
-		if st.Scale < 0 || st.Pairs < 0 || st.Iter < 0 {
+		if st.Scale < 0 || st.Pairs < 0 || st.Iter < 0 || st.N < 0 {
 			return fmt.Errorf("spsa: negative scale, pairs or iterations")
+		}
+		if st.OpenBench && (len(st.Pentanomial) != 5 || st.N < 1 || slices.Min(st.Pentanomial) < 0) {
+			return fmt.Errorf("spsa: OpenBench's schedule without its planned iterations or pentanomial counts")
 		}
 	}
 	return nil

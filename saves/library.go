@@ -124,8 +124,10 @@ func (d *Dir) List() ([]Entry, error) {
 				en := Entry{Kind: "player", Name: name}
 				if p, err := d.LoadPlayer(name); err != nil {
 					en.Err = err.Error()
-				} else {
+				} else if p.Engine == "" {
 					en.Summary = fmt.Sprintf("%s chromosome, %s search %s  %s", p.Chromosome.Schema.Name, p.Search, p.TC, p.Source)
+				} else {
+					en.Summary = fmt.Sprintf("engine %s, %d options %s  %s", p.Engine, len(p.Options), p.TC, p.Source)
 				}
 				out = append(out, en)
 			case Tournaments:
@@ -264,7 +266,9 @@ func (d *Dir) Delete(kind, name string) error {
 
 // Export writes a saved thing to a file outside the data directory: a
 // player or a run's best as a chromosome file (what evochess uci loads), a
-// run as its run file, a tournament as its PGN, a dataset as EPD.
+// run as its run file, a tournament as its PGN, a dataset as EPD. An
+// engine player, or the best of a run that tuned an engine (to a .txt),
+// is written as its options, "NAME, VALUE" lines.
 func (d *Dir) Export(kind, name, to string) error {
 	var data []byte
 	switch kind {
@@ -275,7 +279,9 @@ func (d *Dir) Export(kind, name, to string) error {
 		if err != nil {
 			return err
 		}
-		if data, err = chromosomeFile(p.Chromosome); err != nil {
+		if p.Engine != "" {
+			data = optionsFile("player "+name, p.Engine, p.Options)
+		} else if data, err = chromosomeFile(p.Chromosome); err != nil {
 			return err
 		}
 	case Runs:
@@ -283,7 +289,21 @@ func (d *Dir) Export(kind, name, to string) error {
 		if err != nil {
 			return err
 		}
-		if strings.HasSuffix(to, ".chromosome.json") || strings.HasSuffix(to, ".chr") {
+		chromosome := strings.HasSuffix(to, ".chromosome.json") || strings.HasSuffix(to, ".chr")
+		if r.Settings.Engine != nil && (chromosome || strings.HasSuffix(to, ".txt")) {
+			if chromosome {
+				return fmt.Errorf("run %q tuned %s's options, not a chromosome: export its best to a .txt (NAME, VALUE lines), or keep it as a player", name, r.Settings.Preset)
+			}
+			b := r.Best()
+			if b == nil {
+				return fmt.Errorf("run %q has no evaluated generation", name)
+			}
+			ps, err := r.PlayerOf(b)
+			if err != nil {
+				return err
+			}
+			data = optionsFile(fmt.Sprintf("run %s#best after generation %d", name, r.Generation), ps.Engine, ps.Options)
+		} else if chromosome {
 			b := r.Best()
 			if b == nil {
 				return fmt.Errorf("run %q has no evaluated generation", name)
@@ -362,6 +382,17 @@ func (d *Dir) Import(from, name string) (kind string, saved string, err error) {
 		return Runs, name, h.Save(r)
 	}
 	return "", "", &FileError{Path: from, Reason: fmt.Sprintf("format %q is not an evochess run or player (datasets import from .epd files)", probe.Format)}
+}
+
+// optionsFile is an engine setting as OpenBench writes tuned values, one
+// "NAME, VALUE" line an option, after a comment saying whose they are.
+func optionsFile(what, engine string, options [][2]string) []byte {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "# %s: options of %s\n", what, engine)
+	for _, o := range options {
+		fmt.Fprintf(&b, "%s, %s\n", o[0], o[1])
+	}
+	return b.Bytes()
 }
 
 func chromosomeFile(c *core.Chromosome) ([]byte, error) {

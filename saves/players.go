@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/evochess/evochess/arena"
@@ -11,18 +12,25 @@ import (
 )
 
 // Player is a named player of the library (seed 001's "chromosome
-// database"): a chromosome and how it searches. Any player SPEC can use it
-// as player=NAME, and it exports as a chromosome file "evochess uci
-// --chromosome FILE" loads.
+// database"): a chromosome and how it searches, or a UCI engine and its
+// options. Any player SPEC can use it as player=NAME; a chromosome exports
+// as a chromosome file "evochess uci --chromosome FILE" loads, an engine
+// setting as its options (Export).
 type Player struct {
-	Name            string           `json:"name"`
-	Chromosome      *core.Chromosome `json:"chromosome"`
-	Search          string           `json:"search"`                     // strong or plain
-	PlainQuiescence int              `json:"plain_quiescence,omitempty"` // plain search's capture plies
-	TC              string           `json:"tc,omitempty"`               // its own limit, e.g. nodes=20000
-	HashMB          int              `json:"hash_mb,omitempty"`
-	Source          string           `json:"source,omitempty"` // where it came from, e.g. "run s003#best"
-	Created         time.Time        `json:"created"`
+	Name       string           `json:"name"`
+	Chromosome *core.Chromosome `json:"chromosome,omitempty"`
+	// An external engine instead of a chromosome (a setting of a UCI
+	// engine's options, kept from a run that tuned them): its path,
+	// arguments and options, fixed and tuned.
+	Engine          string      `json:"engine,omitempty"`
+	Args            []string    `json:"args,omitempty"`
+	Options         [][2]string `json:"options,omitempty"`
+	Search          string      `json:"search"`                     // strong or plain
+	PlainQuiescence int         `json:"plain_quiescence,omitempty"` // plain search's capture plies
+	TC              string      `json:"tc,omitempty"`               // its own limit, e.g. nodes=20000
+	HashMB          int         `json:"hash_mb,omitempty"`
+	Source          string      `json:"source,omitempty"` // where it came from, e.g. "run s003#best"
+	Created         time.Time   `json:"created"`
 }
 
 // Check reports what is wrong with the player, naming the field.
@@ -30,14 +38,25 @@ func (p *Player) Check() error {
 	if err := CheckName(p.Name); err != nil {
 		return err
 	}
-	if p.Chromosome == nil {
-		return errors.New("chromosome: missing")
-	}
-	if err := p.Chromosome.Validate(); err != nil {
-		return fmt.Errorf("chromosome: %w", err)
-	}
-	if _, err := core.ParseSearchMode(p.Search); err != nil {
-		return fmt.Errorf("search: %w", err)
+	if p.Engine != "" {
+		if p.Chromosome != nil {
+			return errors.New("chromosome: an engine player has none")
+		}
+		for _, o := range p.Options {
+			if strings.TrimSpace(o[0]) == "" || strings.ContainsAny(o[0]+o[1], "\n\r") {
+				return fmt.Errorf("options: %q = %q is not an option", o[0], o[1])
+			}
+		}
+	} else {
+		if p.Chromosome == nil {
+			return errors.New("chromosome: missing")
+		}
+		if err := p.Chromosome.Validate(); err != nil {
+			return fmt.Errorf("chromosome: %w", err)
+		}
+		if _, err := core.ParseSearchMode(p.Search); err != nil {
+			return fmt.Errorf("search: %w", err)
+		}
 	}
 	if p.TC != "" {
 		if _, err := arena.ParseTimeControl(p.TC); err != nil {
@@ -52,11 +71,16 @@ func (p *Player) Check() error {
 
 // Spec is the player as an arena player.
 func (p *Player) Spec() (arena.PlayerSpec, error) {
-	mode, err := core.ParseSearchMode(p.Search)
-	if err != nil {
-		return arena.PlayerSpec{}, err
+	var ps arena.PlayerSpec
+	if p.Engine != "" {
+		ps = arena.PlayerSpec{Name: p.Name, Engine: p.Engine, Proto: arena.ProtoUCI, Args: p.Args, Options: p.Options, HashMB: max(p.HashMB, 16)}
+	} else {
+		mode, err := core.ParseSearchMode(p.Search)
+		if err != nil {
+			return arena.PlayerSpec{}, err
+		}
+		ps = arena.PlayerSpec{Name: p.Name, Genes: p.Chromosome, Mode: mode, PlainQuiescence: p.PlainQuiescence, HashMB: max(p.HashMB, 16)}
 	}
-	ps := arena.PlayerSpec{Name: p.Name, Genes: p.Chromosome, Mode: mode, PlainQuiescence: p.PlainQuiescence, HashMB: max(p.HashMB, 16)}
 	if p.TC != "" {
 		tc, err := arena.ParseTimeControl(p.TC)
 		if err != nil {
@@ -120,4 +144,30 @@ func decodePlayer(path string, data []byte) (*Player, error) {
 		return nil, &FileError{Path: path, Reason: err.Error()}
 	}
 	return &p, nil
+}
+
+// KeepIndividual makes a player named as of an individual of a run
+// (RUN#SELECTOR, as population=): its chromosome with the given search
+// and limit, or for a run that tuned an engine's options the engine told
+// them (with the limit; search is our engine's). The player is saved, not
+// replacing one of the same name.
+func (d *Dir) KeepIndividual(ref, as, search, tc string) (*Player, error) {
+	r, g, err := d.individual(ref)
+	if err != nil {
+		return nil, err
+	}
+	p := &Player{Name: as, Search: search, TC: tc, Source: ref}
+	if r.Settings.Engine != nil {
+		ps, err := r.PlayerOf(g)
+		if err != nil {
+			return nil, err
+		}
+		p.Engine, p.Args, p.Options = ps.Engine, ps.Args, ps.Options
+	} else {
+		p.Chromosome = g.Chromosome
+	}
+	if err := d.SavePlayer(p, false); err != nil {
+		return nil, err
+	}
+	return p, nil
 }

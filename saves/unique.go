@@ -79,7 +79,7 @@ func (d *Dir) SaveFreshPlayer(p *Player) (string, error) {
 	if p.Created.IsZero() {
 		p.Created = time.Now().UTC()
 	}
-	renameGenes := p.Chromosome.Name == p.Name
+	renameGenes := p.Chromosome != nil && p.Chromosome.Name == p.Name
 	file, err := d.claim(Players, p.Name, ".json", func(path string) error {
 		p.Name = strings.TrimSuffix(filepath.Base(path), ".json")
 		if renameGenes {
