@@ -9,6 +9,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // An external engine's options become genes in one of three ways (evochess
@@ -51,26 +53,18 @@ const (
 	DefaultREnd         = 0.002
 )
 
-// defaultRates fills C_END and R_END where they are not given.
+// defaultRates sets C_END and R_END to the defaults for its range.
 func (g *EngineGene) defaultRates() {
-	if g.Categorical() {
-		return
-	}
-	if g.CEnd == 0 {
-		g.CEnd = (g.Max - g.Min) * defaultCEndFraction
-		if g.Type == GeneInt {
-			g.CEnd = max(g.CEnd, 0.5)
-		}
-	}
-	if g.REnd == 0 {
-		g.REnd = DefaultREnd
+	g.CEnd, g.REnd = (g.Max-g.Min)*defaultCEndFraction, DefaultREnd
+	if g.Type == GeneInt {
+		g.CEnd = max(g.CEnd, 0.5)
 	}
 }
 
 // check reports what is wrong with the gene on its own.
 func (g *EngineGene) check() error {
-	if strings.TrimSpace(g.Name) == "" || strings.ContainsAny(g.Name, "\n\r,") || g.Name != strings.TrimSpace(g.Name) {
-		return fmt.Errorf("name %q: want a UCI option's name (no commas, no line breaks)", g.Name)
+	if strings.TrimSpace(g.Name) == "" || strings.Contains(g.Name, ",") || g.Name != strings.TrimSpace(g.Name) || !printableText(g.Name) {
+		return fmt.Errorf("name %q: want a UCI option's name (printable text, no commas)", g.Name)
 	}
 	for _, v := range []float64{g.Start, g.Min, g.Max, g.CEnd, g.REnd} {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
@@ -104,8 +98,8 @@ func (g *EngineGene) check() error {
 		}
 		seen := map[string]bool{}
 		for _, c := range g.Choices {
-			if c == "" || strings.ContainsAny(c, "\n\r") || seen[strings.ToLower(c)] {
-				return fmt.Errorf("%s: choice %q is empty, repeated or has a line break", g.Name, c)
+			if c == "" || !printableText(c) || c != strings.TrimSpace(c) || seen[strings.ToLower(c)] {
+				return fmt.Errorf("%s: choice %q is empty, repeated or not printable text", g.Name, c)
 			}
 			seen[strings.ToLower(c)] = true
 		}
@@ -119,6 +113,12 @@ func (g *EngineGene) check() error {
 		return fmt.Errorf("%s: type %q is not int, float, check or combo", g.Name, g.Type)
 	}
 	return nil
+}
+
+// printableText: valid UTF-8 without control characters, as an option's
+// name or value must be to travel in a UCI line.
+func printableText(s string) bool {
+	return utf8.ValidString(s) && !strings.ContainsFunc(s, unicode.IsControl)
 }
 
 // checkGenes checks every gene and that no option is a gene twice.
@@ -255,13 +255,13 @@ func (g *EngineGene) UnmarshalJSON(data []byte) error {
 			return fmt.Errorf("%s: start is not a number", j.Name)
 		}
 		g.Min, g.Max = *j.Min, *j.Max
+		g.defaultRates()
 		if j.CEnd != nil {
 			g.CEnd = *j.CEnd
 		}
 		if j.REnd != nil {
 			g.REnd = *j.REnd
 		}
-		g.defaultRates()
 	case GeneCheck, GeneCombo:
 		if j.Min != nil || j.Max != nil || j.CEnd != nil || j.REnd != nil {
 			return fmt.Errorf("%s: min, max, c_end and r_end are for int and float genes", j.Name)

@@ -8,6 +8,7 @@
 //	-mode garbage -after N  answer the Nth go with noise, then a bad bestmove
 //	-mode nohandshake       never send uciok
 //	-mode diesetoption      exit without a word at the first setoption
+//	-log FILE               append "PID COMMAND" for every command received
 //
 // With -options it offers options (a spin, a check, a combo, a string,
 // Hash and Threads), says "No such option" to a setoption it does not
@@ -33,12 +34,24 @@ func main() {
 	mode := flag.String("mode", "good", "behaviour")
 	after := flag.Int("after", 1, "misbehave on this go command")
 	withOptions := flag.Bool("options", false, "offer options and play by them")
+	logTo := flag.String("log", "", "append every command received to this file")
 	flag.Parse()
+	var log *os.File
+	if *logTo != "" {
+		var err error
+		if log, err = os.OpenFile(*logTo, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644); err != nil {
+			os.Exit(5)
+		}
+		defer log.Close()
+	}
 	pos := core.NewPosition()
 	gos := 0
 	opts := newOptions()
 	sc := bufio.NewScanner(os.Stdin)
 	for sc.Scan() {
+		if log != nil {
+			fmt.Fprintf(log, "%d %s\n", os.Getpid(), sc.Text())
+		}
 		f := strings.Fields(sc.Text())
 		if len(f) == 0 {
 			continue

@@ -63,9 +63,9 @@ func (o *options) set(line string) {
 
 var pieceValue = [...]int{core.Pawn: 1, core.Knight: 3, core.Bishop: 3, core.Rook: 5, core.Queen: 9}
 
-// choose takes the most valuable capture with a chance that falls with
-// Skill's distance from its best value, else a move drawn by a hash of
-// the position and the options.
+// choose mates in one or takes the most valuable capture with a chance
+// that falls with Skill's distance from its best value, else plays a move
+// drawn by a hash of the position and the options.
 func (o *options) choose(pos *core.Position, moves []core.Move) core.Move {
 	h := fnv.New64a()
 	fmt.Fprintf(h, "%s|%d|%t|%s|%s", pos.FEN(), o.skill, o.aggressive, o.style, o.ratio)
@@ -79,6 +79,13 @@ func (o *options) choose(pos *core.Position, moves []core.Move) core.Move {
 		distance = -distance
 	}
 	if int(draw%100) >= distance {
+		for _, m := range moves {
+			after := pos.Clone()
+			after.MakeMove(m)
+			if st := after.Status(); st.Over() && st.Reason == core.Checkmate {
+				return m
+			}
+		}
 		var capture core.Move
 		most := 0
 		for _, m := range moves {
