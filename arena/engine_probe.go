@@ -117,16 +117,24 @@ func (s *uciSession) close() {
 // name what would spoil a reproducible run without being an error: more
 // than one thread, an own book.
 func (t *EngineTuning) Verify(ctx context.Context) (warnings []string, err error) {
-	if err := t.Check(); err != nil {
+	base, err := t.Player()
+	if err != nil {
 		return nil, err
 	}
-	base, _ := t.Player()
 	s, info, err := openUCI(ctx, base.Engine, base.Args)
 	if err != nil {
 		return nil, err
 	}
 	defer s.close()
 	t.ID = info.ID
+	// The engine's spelling of names and its combos' choices first: a
+	// combo gene may leave them to it.
+	if err := matchGenes(t.Genes, info.Options); err != nil {
+		return nil, err
+	}
+	if err := t.Check(); err != nil {
+		return nil, err
+	}
 	offered := uciOptions{}
 	for _, o := range info.Options {
 		offered[strings.ToLower(o.Name)] = o
@@ -138,9 +146,6 @@ func (t *EngineTuning) Verify(ctx context.Context) (warnings []string, err error
 		if err := s.set(ctx, o[0], o[1]); err != nil {
 			return nil, err
 		}
-	}
-	if err := matchGenes(t.Genes, info.Options); err != nil {
-		return nil, err
 	}
 	for i := range t.Genes {
 		g := &t.Genes[i]
