@@ -2,7 +2,10 @@ package cluster
 
 import (
 	"encoding/json"
+	"errors"
+	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -58,6 +61,32 @@ func TestJobRoundTripKeepsTheGenesExactly(t *testing.T) {
 	}
 	if len(got.Options) != 1 || got.Options[0] != opts[0] {
 		t.Errorf("search options %q sent, %q received", opts, got.Options)
+	}
+}
+
+// An engine tuned on hundreds of options travels whole: its path, its
+// arguments and every option, fixed and tuned, in order.
+func TestJobCarriesAnEngineSetting(t *testing.T) {
+	ps := arena.PlayerSpec{Name: "g12", Engine: "/usr/games/glaurung", Proto: arena.ProtoUCI, Args: []string{"-x"}, HashMB: 16}
+	for i := 0; i < 400; i++ {
+		ps.Options = append(ps.Options, [2]string{fmt.Sprintf("Parameter Number %d (Middle Game)", i), fmt.Sprint(1000 + i)})
+	}
+	j, err := newJob(&genesShared{}, runKey("x"), arena.RemoteJob{White: ps, Black: ps})
+	if err != nil {
+		t.Fatal(err)
+	}
+	j.ID = jobID(j.contentKey(), 0)
+	data, _ := json.Marshal(j)
+	back, err := decodeJob(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := back.White.spec(map[string]string{"glaurung": "/opt/glaurung"}, nil)
+	if err != nil || got.Engine != "/opt/glaurung" || !slices.Equal(got.Options, ps.Options) || !slices.Equal(got.Args, ps.Args) {
+		t.Fatalf("received %+v, %v", got, err)
+	}
+	if _, err := back.White.spec(map[string]string{"stockfish": "/usr/games/stockfish"}, nil); !errors.Is(err, errNoEngine) || !strings.Contains(err.Error(), "needs glaurung") {
+		t.Fatalf("a worker without the engine: %v", err)
 	}
 }
 
@@ -132,6 +161,12 @@ func TestDecodeJobRefusesBadJobs(t *testing.T) {
 		{"negative max moves", func(j *jobMsg) { j.Options.MaxMoves = -1 }, "out of range"},
 		{"bad search option", func(j *jobMsg) { j.White.Options = [][2]string{{"SingularDepth", "-1"}} }, "SingularDepth"},
 		{"bad protocol", func(j *jobMsg) { j.White = playerMsg{Name: "e", Engine: "sf", Proto: "smoke", HashMB: 16} }, "protocol"},
+		{"too many options", func(j *jobMsg) {
+			j.White = playerMsg{Name: "e", Engine: "sf", Proto: arena.ProtoUCI, HashMB: 16, Options: make([][2]string, maxOptions+1)}
+		}, "engine settings too long"},
+		{"control character in an option", func(j *jobMsg) {
+			j.White = playerMsg{Name: "e", Engine: "sf", Proto: arena.ProtoUCI, HashMB: 16, Options: [][2]string{{"Space", "1\nquit"}}}
+		}, "not printable"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			j := goodJob(t)

@@ -51,7 +51,10 @@ const (
 	maxPlies   = 4000
 	maxEngines = 32
 	maxArgs    = 32
-	maxOptions = 64
+	// maxOptions: an engine tuned on its options plays with all of them
+	// set (OpenBench tunes run to hundreds); two players of 512 options
+	// of 2 × maxText each still fit MaxMessage.
+	maxOptions = 512
 	maxText    = 256 // an engine path, argument or option
 	maxHashMB  = 4096
 	maxDepth   = 128
