@@ -236,10 +236,9 @@ func (u *UCIPlayer) Play(ctx context.Context, g GameView, lim core.Limits) (Move
 			b.WriteString(" " + m.String())
 		}
 	}
+	// One write for both lines: a syscall less a move.
+	b.WriteString("\n" + goCommand(lim))
 	if err := p.send(b.String()); err != nil {
-		return MoveReply{}, u.fail(p, ErrEngineCrashed)
-	}
-	if err := p.send(goCommand(lim)); err != nil {
 		return MoveReply{}, u.fail(p, ErrEngineCrashed)
 	}
 	timer := time.NewTimer(u.moveDeadline(g.Pos.SideToMove(), lim))
