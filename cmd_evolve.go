@@ -327,7 +327,7 @@ func useEngine(s *ga.Settings, engine, genes string, chromosome bool, stderr io.
 	for _, w := range warnings {
 		fmt.Fprintf(stderr, "evolve: warning: %s\n", w)
 	}
-	fmt.Fprintf(stderr, "engine %s (%s), %d genes:\n", t.SchemaName(), t.ID, len(t.Genes))
+	fmt.Fprintf(stderr, "%s (%s), %d genes:\n", t.SchemaName(), t.ID, len(t.Genes))
 	for _, g := range t.Genes {
 		if g.Categorical() {
 			fmt.Fprintf(stderr, "  %-40s %s %q from %q\n", g.Name, g.Type, g.Choices, g.Value(g.Start))

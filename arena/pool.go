@@ -99,8 +99,9 @@ func NewRemotePool(specs []PlayerSpec, workers int, remote Remote, bus *Bus) *Po
 
 // SetPlayers replaces the players for the runs that follow (a GA's next
 // generation): built-in players are compiled now, and each worker keeps
-// an external engine's process for as long as a player with the same
-// command, arguments and options remains, whatever its index.
+// its processes of a UCI engine whatever the options (it tells them the
+// next player's), and those of another external engine for as long as a
+// player with the same command, arguments and options remains.
 func (p *Pool) SetPlayers(specs []PlayerSpec) {
 	r := newRoster(specs)
 	p.mu.Lock()
