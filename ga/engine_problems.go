@@ -62,17 +62,7 @@ func (ev *evaluator) solveEngine(ctx context.Context, pop []*Genome, probs []*co
 			}
 		}()
 	}
-feed:
-	for i := range pop {
-		for p := range probs {
-			select {
-			case jobs <- problemJob{i, p}:
-			case <-ctx.Done():
-				break feed
-			}
-		}
-	}
-	close(jobs)
+	feedProblems(ctx, jobs, len(pop), len(probs))
 	wg.Wait()
 	if err := parent.Err(); err != nil {
 		return nil, err

@@ -46,19 +46,24 @@ func solveGrid(ctx context.Context, searchers []*core.Searcher, weights []*core.
 			}
 		}()
 	}
-feed:
-	for i := range weights {
-		for p := range probs {
+	feedProblems(ctx, jobs, len(weights), len(probs))
+	wg.Wait()
+	return solved, ctx.Err()
+}
+
+// feedProblems sends every (individual, problem) job, individual by
+// individual, until ctx ends, and closes jobs.
+func feedProblems(ctx context.Context, jobs chan<- problemJob, individuals, problems int) {
+	defer close(jobs)
+	for i := 0; i < individuals; i++ {
+		for p := 0; p < problems; p++ {
 			select {
 			case jobs <- problemJob{i, p}:
 			case <-ctx.Done():
-				break feed
+				return
 			}
 		}
 	}
-	close(jobs)
-	wg.Wait()
-	return solved, ctx.Err()
 }
 
 // solve runs every genome on the problems and returns solved[i][p].
