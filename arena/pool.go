@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -23,11 +22,10 @@ type GameJob struct {
 
 // Pool runs games on a fixed set of workers. Each worker owns two built-in
 // engines (one per colour) that it reconfigures for every game, so its
-// searchers are reused game after game however many individuals play; two
-// processes for each UCI engine, told each game's options with setoption
-// where they changed (a player goes to the one that has its options
-// already, if one does); and its own process for each other external
-// engine and options. In-process engines share only
+// searchers are reused game after game however many individuals play; a
+// process per colour for each UCI engine, told each game's options with
+// setoption where they changed; and its own process for each other
+// external engine and options. In-process engines share only
 // read-only compiled weights. Close stops the workers and their players:
 // no goroutine outlives the pool.
 type Pool struct {
@@ -101,8 +99,8 @@ func NewRemotePool(specs []PlayerSpec, workers int, remote Remote, bus *Bus) *Po
 
 // SetPlayers replaces the players for the runs that follow (a GA's next
 // generation): built-in players are compiled now, and each worker keeps
-// its two processes of a UCI engine whatever the options (it tells them
-// the next players'), and those of another external engine for as long as a
+// its processes of a UCI engine whatever the options (it tells them the
+// next player's), and those of another external engine for as long as a
 // player with the same command, arguments and options remains.
 func (p *Pool) SetPlayers(specs []PlayerSpec) {
 	r := newRoster(specs)
@@ -143,15 +141,14 @@ func (p *Pool) worker() {
 	}()
 	for t := range p.tasks {
 		r := t.roster
-		slots := uciSlots(uci, r.specs[t.job.White], r.specs[t.job.Black])
 		get := func(i, colour int) (Player, error) {
 			ps := r.specs[i]
-			if isUCI(ps) {
-				// Two processes for each UCI engine, whatever the options:
-				// a player of other options is one of them told its
-				// options (setoption), not a new one, so a tuning run's
+			if ps.External() && ps.Proto == ProtoUCI {
+				// One process a colour for each UCI engine, whatever the
+				// options: a player of other options is the same process
+				// told them (setoption), not a new one, so a tuning run's
 				// individuals cost no start-up.
-				key := uciKey(slots[colour], ps)
+				key := fmt.Sprintf("%d %q %q", colour, ps.Engine, ps.Args)
 				if pl := uci[key]; pl != nil {
 					pl.Reconfigure(ps.Name, ps.Options)
 					return pl, nil
@@ -184,35 +181,6 @@ func (p *Pool) worker() {
 		}
 		t.done <- poolResult{job: t.job, res: p.play(t.ctx, t.job, r.specs, get)}
 	}
-}
-
-func isUCI(ps PlayerSpec) bool { return ps.External() && ps.Proto == ProtoUCI }
-
-// uciKey names a worker's process slot (0 or 1) of a UCI engine.
-func uciKey(slot int, ps PlayerSpec) string { return fmt.Sprintf("%d %q %q", slot, ps.Engine, ps.Args) }
-
-// uciSlots says which process slot of its engine each colour's player
-// takes: its colour's, unless the other slot's process has the player's
-// options already (as when two settings of an engine play a colour-swapped
-// pair): then no option need be sent.
-func uciSlots(procs map[string]*UCIPlayer, white, black PlayerSpec) [2]int {
-	has := func(slot int, ps PlayerSpec) bool {
-		pl := procs[uciKey(slot, ps)]
-		return pl != nil && slices.Equal(pl.options, ps.Options)
-	}
-	slots := [2]int{0, 1}
-	if isUCI(white) && isUCI(black) && uciKey(0, white) == uciKey(0, black) {
-		if !has(0, white) && (has(1, white) || has(0, black)) {
-			slots = [2]int{1, 0}
-		}
-		return slots
-	}
-	for c, ps := range []PlayerSpec{white, black} {
-		if isUCI(ps) && !has(c, ps) && has(1-c, ps) {
-			slots[c] = 1 - c
-		}
-	}
-	return slots
 }
 
 func (p *Pool) play(ctx context.Context, job GameJob, specs []PlayerSpec, get func(i, colour int) (Player, error)) GameResult {

@@ -47,11 +47,10 @@ func keep(cmds []string, prefixes ...string) []string {
 	return out
 }
 
-// A worker plays every setting of a UCI engine with two processes, giving
-// a player the one that has its options already if one does, telling it
-// a player's options only where they differ from the last player's, and
-// setting an option the next player does not give back to the engine's
-// default.
+// A worker plays every setting of a UCI engine with one process a colour,
+// telling it a player's options only where they differ from the last
+// player's, and setting an option the next player does not give back to
+// the engine's default.
 func TestPoolReusesUCIProcesses(t *testing.T) {
 	log := filepath.Join(t.TempDir(), "log")
 	args := []string{"-options", "-log", log}
@@ -78,13 +77,11 @@ func TestPoolReusesUCIProcesses(t *testing.T) {
 	if len(procs) != 2 {
 		t.Fatalf("%d engine processes, want one a colour", len(procs))
 	}
-	// a plays every game in the first process, which has its options; b
-	// in the second, until c takes it (white, game 3) and Skill, which c
-	// does not give, goes back to the engine's default.
-	first := []string{"setoption name Threads value 1", "setoption name Skill value 10", "ucinewgame", "ucinewgame", "ucinewgame", "ucinewgame"}
-	second := []string{"setoption name Threads value 1", "setoption name Skill value 20", "ucinewgame", "ucinewgame", "ucinewgame",
-		"setoption name Skill value 0", "ucinewgame"}
-	for i, want := range [][]string{first, second} {
+	white := []string{"setoption name Threads value 1", "setoption name Skill value 10", "ucinewgame", "ucinewgame",
+		"setoption name Skill value 20", "ucinewgame", "setoption name Skill value 0", "ucinewgame"}
+	black := []string{"setoption name Threads value 1", "setoption name Skill value 20", "ucinewgame", "ucinewgame",
+		"setoption name Skill value 10", "ucinewgame", "ucinewgame"}
+	for i, want := range [][]string{white, black} {
 		if got := keep(procs[i], "setoption", "ucinewgame"); !reflect.DeepEqual(got, want) {
 			t.Errorf("process %d was told\n %q\nwant\n %q", i, got, want)
 		}
