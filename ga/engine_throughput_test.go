@@ -42,13 +42,13 @@ func TestEngineThroughputAgainstFastchess(t *testing.T) {
 	s.TC, s.MaxMoves, s.Seed = fmt.Sprintf("nodes=%d", *fastchessNodes), 1000, 7
 	dir := t.TempDir()
 	// cpu is the CPU seconds of this process and of its children that
-	// have ended (the engines, fastchess and its engines).
+	// have ended (our engines).
 	cpu := func() (self, children float64) {
 		var ru syscall.Rusage
 		syscall.Getrusage(syscall.RUSAGE_CHILDREN, &ru)
 		return processCPU(), float64(ru.Utime.Nano()+ru.Stime.Nano()) / 1e9
 	}
-	var manager [2][]float64 // CPU a game: ours, fastchess with its engines
+	var manager [2][]float64   // CPU a game: ours, fastchess with its engines
 	var engineCPU [1][]float64 // our engines'
 	ours := func() (float64, [3]int, []arena.GameResult) {
 		self0, child0 := cpu()
