@@ -31,10 +31,9 @@ type UCIPlayer struct {
 
 	host engineHost
 
-	// offered is the engine's option list from its last handshake, in its
-	// order (for ProbeUCI) and by lower-case name (for defaults).
-	offered []UCIOption
-	byName  uciOptions
+	// byName is the engine's option list from its last handshake, by
+	// lower-case name: the defaults an option goes back to.
+	byName uciOptions
 	// applied is what the running process has been told, by lower-case
 	// option name: Reconfigure's options are sent only where they differ.
 	applied map[string]string
@@ -58,9 +57,6 @@ func (u *UCIPlayer) Reconfigure(name string, options [][2]string) {
 	u.name, u.options = name, options
 }
 
-// Options returns the options the engine offered in its last handshake.
-func (u *UCIPlayer) Options() []UCIOption { return u.offered }
-
 // EngineName returns the engine's own name (from "id name"), once started.
 func (u *UCIPlayer) EngineName() string { return u.host.id() }
 
@@ -76,14 +72,13 @@ func (u *UCIPlayer) start(ctx context.Context) (*engineProcess, error) {
 		return nil, u.fail(p, ErrEngineCrashed)
 	}
 	deadline := time.After(u.HandshakeTimeout)
-	u.offered, u.byName, u.applied = nil, uciOptions{}, map[string]string{}
+	u.byName, u.applied = uciOptions{}, map[string]string{}
 	for {
 		line, err := p.readLine(ctx, deadline)
 		if err != nil {
 			return nil, u.fail(p, err)
 		}
 		if o, ok := ParseUCIOption(line); ok {
-			u.offered = append(u.offered, o)
 			u.byName[strings.ToLower(o.Name)] = o
 		}
 		if name, ok := strings.CutPrefix(line, "id name "); ok {
