@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"sync"
 	"time"
 
@@ -270,6 +271,7 @@ func (r *Run) step(ctx context.Context) error {
 		return fmt.Errorf("generation %d: %w", r.Generation, err)
 	}
 	st := &r.History[len(r.History)-1]
+	st.Path = r.path(st)
 	st.Games = r.ev.games - gamesBefore
 	st.Seconds = time.Since(began).Seconds()
 	st.Elapsed = st.Seconds
@@ -287,6 +289,20 @@ func (r *Run) step(ctx context.Context) error {
 	}
 	r.publish(GenerationDone{Stats: *st})
 	return nil
+}
+
+// path is where the run stands after the generation st has just
+// recorded (GenStats.Path): the tuners' centre after their update, the
+// best of st for the other methods; nil for a schema of more than
+// PathGenes genes.
+func (r *Run) path(st *GenStats) []float64 {
+	if len(r.schema.Genes) > PathGenes {
+		return nil
+	}
+	if c := r.Center(); c != nil {
+		return slices.Clone(c.Chromosome.Values)
+	}
+	return slices.Clone(st.BestGenes)
 }
 
 // runState is the part of a run a generation changes.

@@ -130,6 +130,10 @@ func runSchema(s *Settings) (*core.Schema, error) {
 	return &out, nil
 }
 
+// SchemaOf is the schema the runs of settings s live on (what Run.Schema
+// is once a run is made): for one who watches a run from its settings.
+func SchemaOf(s Settings) (*core.Schema, error) { return runSchema(&s) }
+
 // evolves reports whether gene g evolves in a run whose Evolve names
 // fams: one of them names it, or none is named and it is not opt-in.
 func evolves(g *core.Gene, fams []string) bool {

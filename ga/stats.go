@@ -23,7 +23,19 @@ type GenStats struct {
 	// (not stored: the hall of fame holds the genome itself).
 	BestGenes  []float64   `json:"-"`
 	Validation *Validation `json:"validation,omitempty"`
+	// Path is where the run stands after the generation, every gene in
+	// its own units: SPSA's θ and CMA-ES's mean after their update, the
+	// best genome for the other methods; what RUN#best (spsa) or
+	// RUN#center (cmaes) would keep then. Kept, unrounded, for schemas of
+	// at most PathGenes genes (an engine's options, seed 003's six), so
+	// that the path of every gene can be drawn, a resumed run's too.
+	Path []float64 `json:"path,omitempty"`
 }
+
+// PathGenes is the most genes a schema may have for its runs to record
+// each generation's Path: 64 values a generation stay small on disk,
+// full's 841 would not.
+const PathGenes = 64
 
 // computeStats summarises an evaluated population.
 func computeStats(gen int, pop []*Genome) GenStats {
