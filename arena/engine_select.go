@@ -46,7 +46,7 @@ func SelectGenes(sel string, offered []UCIOption) ([]EngineGene, error) {
 				return nil, fmt.Errorf("selector: option %s is selected twice (by %q and %q)", o.Name, first, item)
 			}
 			by[key] = item
-			g, err := geneOfOption(o)
+			g, err := GeneOfOption(o)
 			if err != nil {
 				return nil, fmt.Errorf("selector %q: %w", item, err)
 			}
@@ -68,6 +68,13 @@ func typeWord(typ string) string {
 		return "spin, check or combo "
 	}
 	return typ + " "
+}
+
+// PlayingOption reports whether an option is a playing setting a selector's
+// pattern takes as a gene: a spin, check or combo that is not one of the
+// options notAGene leaves out.
+func PlayingOption(o UCIOption) bool {
+	return (o.Type == "spin" || o.Type == "check" || o.Type == "combo") && !notAGene(o)
 }
 
 // notAGene: options a pattern does not take (a name does).
@@ -97,8 +104,10 @@ func optionNames(offered []UCIOption, typ string) string {
 	return strings.Join(names, ", ")
 }
 
-// geneOfOption is an option as a gene, from its default and bounds.
-func geneOfOption(o UCIOption) (EngineGene, error) {
+// GeneOfOption is an option as a gene, from its default and bounds (a
+// spin an int gene with OpenBench's usual rates for its range, a check or
+// combo a choice gene); a string or button option is an error.
+func GeneOfOption(o UCIOption) (EngineGene, error) {
 	g := EngineGene{Name: o.Name}
 	switch o.Type {
 	case "spin":
