@@ -59,7 +59,7 @@ func match(args []string, from *resuming, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(stderr, "match", "%v", err)
 	}
-	if t.Players, err = parseSpecs(fs.Args(), f.data); err != nil {
+	if t.Players, err = arena.ParsePlayerSpecs(fs.Args(), f.data); err != nil {
 		return usageError(stderr, "match", "%v", err)
 	}
 	t.Format, t.Rounds = arena.Match, (*games+1)/2

@@ -98,18 +98,18 @@ func runSelfplay(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(stderr, "selfplay", "%v", err)
 	}
-	cfg, err := job.settings.config(f.workers, d)
+	cfg, err := job.Settings.Config(f.workers, d)
 	if err != nil {
 		return usageError(stderr, "selfplay", "%v", err)
 	}
-	cfg.Games = job.games
-	if job.state.Games == cfg.Games && job.info.Complete {
+	cfg.Games = job.Games
+	if job.Finished() {
 		fmt.Fprintf(stderr, "dataset %q is complete already (raise --games to extend it)\n", f.name)
 		printSelfplaySummary(stdout, f.name, job, 0)
 		return exitOK
 	}
-	if job.state.Games > 0 {
-		fmt.Fprintf(stderr, "resuming %q at game %d of %d\n", f.name, job.state.Games+1, cfg.Games)
+	if job.State.Games > 0 {
+		fmt.Fprintf(stderr, "resuming %q at game %d of %d\n", f.name, job.State.Games+1, cfg.Games)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -130,24 +130,24 @@ func runSelfplay(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		defer remote.Close()
 		cfg.Remote = remote
 		cc.announce(stderr, f.workers)
-		first := job.state.Games
+		first := job.State.Games
 		show.who = func(done int) string { return rates(done-first, remote, remote.Games, start) }
 	}
-	runErr := dataset.Generate(ctx, cfg, &job.state, func(p dataset.Progress) {
+	runErr := dataset.Generate(ctx, cfg, &job.State, func(p dataset.Progress) {
 		show.update(p)
-		if err := job.saveIfDue(d, false); err != nil {
+		if err := job.SaveIfDue(d, false); err != nil {
 			fmt.Fprintf(stderr, "\nselfplay: %v\n", err)
 		}
 	})
 	show.finish()
-	if err := job.saveIfDue(d, true); err != nil {
+	if err := job.SaveIfDue(d, true); err != nil {
 		fmt.Fprintf(stderr, "selfplay: %v\n", err)
 		return exitFail
 	}
 	switch {
 	case errors.Is(runErr, context.Canceled):
 		fmt.Fprintf(stderr, "stopped after %d of %d games; \"evochess selfplay --name %s --resume\" goes on\n",
-			job.state.Games, cfg.Games, f.name)
+			job.State.Games, cfg.Games, f.name)
 		return exitFail
 	case runErr != nil:
 		fmt.Fprintf(stderr, "selfplay: %v\n", runErr)
@@ -158,8 +158,8 @@ func runSelfplay(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 }
 
 // printSelfplaySummary tells what the dataset holds.
-func printSelfplaySummary(w io.Writer, name string, job *selfplayJob, took time.Duration) {
-	st := &job.state
+func printSelfplaySummary(w io.Writer, name string, job *saves.SelfplayJob, took time.Duration) {
+	st := &job.State
 	n := dataset.CountResults(st.Set.Samples)
 	fmt.Fprintf(w, "dataset %s: %d games (%d dropped), %d positions (white won %d, drawn %d, black won %d)",
 		name, st.Games, st.Discarded, len(st.Set.Samples), n[dataset.WhiteWins], n[dataset.Draw], n[dataset.BlackWins])
@@ -167,8 +167,8 @@ func printSelfplaySummary(w io.Writer, name string, job *selfplayJob, took time.
 		fmt.Fprintf(w, " in %s", took.Round(100*time.Millisecond))
 	}
 	fmt.Fprintln(w)
-	if job.settings.Label != "" {
-		fmt.Fprintf(w, "labelled by %s\n", job.settings.Label)
+	if job.Settings.Label != "" {
+		fmt.Fprintf(w, "labelled by %s\n", job.Settings.Label)
 	}
 }
 

@@ -172,32 +172,13 @@ func tournament(args []string, from *resuming, stdout, stderr io.Writer) int {
 		return usageError(stderr, "tournament", "--format %q is not round-robin, selection, knockout or gauntlet", *format)
 	}
 	t.Format, t.Rounds = *format, *rounds
-	if t.Players, err = parseSpecs(*specs, f.data); err != nil {
+	if t.Players, err = arena.ParsePlayerSpecs(*specs, f.data); err != nil {
 		return usageError(stderr, "tournament", "%v", err)
 	}
 	if len(t.Players) < 2 {
 		return usageError(stderr, "tournament", "needs at least two --player")
 	}
 	return playAndReport(t, f, stdout, stderr)
-}
-
-// parseSpecs reads player SPECs, whose player= and population= r reads,
-// and refuses two players of one name.
-func parseSpecs(texts []string, r arena.Resolver) ([]arena.PlayerSpec, error) {
-	var out []arena.PlayerSpec
-	names := map[string]bool{}
-	for _, s := range texts {
-		ps, err := arena.ParsePlayerSpec(s, r)
-		if err != nil {
-			return nil, err
-		}
-		if names[ps.Name] {
-			return nil, fmt.Errorf("two players are named %q: give each a name=", ps.Name)
-		}
-		names[ps.Name] = true
-		out = append(out, ps)
-	}
-	return out, nil
 }
 
 // playAndReport runs t with a progress bar and prints the report. With

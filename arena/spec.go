@@ -220,6 +220,26 @@ func ParsePlayerSpec(s string, r Resolver) (PlayerSpec, error) {
 	return ps, nil
 }
 
+// ParsePlayerSpecs reads player SPECs, whose player= and population= r
+// reads, refusing two players of one name (a tournament's table and a
+// dataset's source tell players by their names).
+func ParsePlayerSpecs(texts []string, r Resolver) ([]PlayerSpec, error) {
+	var out []PlayerSpec
+	names := map[string]bool{}
+	for _, s := range texts {
+		ps, err := ParsePlayerSpec(s, r)
+		if err != nil {
+			return nil, err
+		}
+		if names[ps.Name] {
+			return nil, fmt.Errorf("two players are named %q: give each a name=", ps.Name)
+		}
+		names[ps.Name] = true
+		out = append(out, ps)
+	}
+	return out, nil
+}
+
 // CheckPlayerSpec checks the text form without reading what player= and
 // population= name: for settings checked where no data directory is at
 // hand (a run file read back), whose players are made later, with one.

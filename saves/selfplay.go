@@ -1,0 +1,243 @@
+package saves
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/evochess/evochess/arena"
+	"github.com/evochess/evochess/arena/dataset"
+)
+
+// A dataset made by self-play (evochess selfplay, or the Evolution tab when
+// it makes one to tune on) keeps its settings and how far it got in its
+// Meta, so that whoever goes on with it, the command or the tab, makes the
+// dataset an uninterrupted run makes.
+
+// SelfplayGenerator marks a dataset's Meta as made by self-play, so that
+// going on refuses a dataset imported from EPD.
+const SelfplayGenerator = "selfplay"
+
+// DefaultSelfplayPlayer plays itself when no player is given.
+const DefaultSelfplayPlayer = "name=full,chromosome=full"
+
+// SelfplaySettings are what a self-play dataset depends on, as given on
+// the command line: going on must use the same ones (the number of games
+// may grow, the workers do not matter).
+type SelfplaySettings struct {
+	Players   []string `json:"players"`
+	TC        string   `json:"tc"`
+	Book      string   `json:"book"`
+	Seed      uint64   `json:"seed"`
+	SkipPlies int      `json:"skip_plies"`
+	PerGame   int      `json:"per_game"`
+	MaxMoves  int      `json:"max_moves"`
+	Label     string   `json:"label,omitempty"`
+}
+
+// SelfplayMeta is a self-play dataset's Meta: its settings and how far it
+// got.
+type SelfplayMeta struct {
+	Generator string           `json:"generator"`
+	Settings  SelfplaySettings `json:"settings"`
+	Games     int              `json:"games"` // wanted
+	Done      int              `json:"games_done"`
+	Dropped   int              `json:"games_dropped"`
+}
+
+// SelfplayJob is a dataset being made: its settings, its state and when
+// it was last saved.
+type SelfplayJob struct {
+	Name     string
+	Settings SelfplaySettings
+	Games    int // wanted
+	State    dataset.State
+	Info     DatasetInfo // as last saved (zero for a new dataset)
+	saved    bool        // the dataset exists on disk
+	doneThen int         // games done when it was saved
+	lastSave time.Time
+	saveTook time.Duration
+}
+
+// Finished: every game wanted is played and the dataset says so.
+func (j *SelfplayJob) Finished() bool { return j.State.Games == j.Games && j.Info.Complete }
+
+// fields lists the settings by the flag that sets them, as text.
+func (s SelfplaySettings) fields() [][2]string {
+	return [][2]string{
+		{"player", strings.Join(s.Players, " ")}, {"tc", s.TC}, {"book", strconv.Quote(s.Book)},
+		{"seed", fmt.Sprint(s.Seed)}, {"skip-plies", fmt.Sprint(s.SkipPlies)}, {"per-game", fmt.Sprint(s.PerGame)},
+		{"max-moves", fmt.Sprint(s.MaxMoves)}, {"label", strconv.Quote(s.Label)},
+	}
+}
+
+// differences names each setting of given that is not as saved; with
+// changed set, only the settings whose flag was given count.
+func differences(saved, given SelfplaySettings, changed func(string) bool) []string {
+	var out []string
+	g := given.fields()
+	for i, s := range saved.fields() {
+		if g[i][1] != s[1] && (changed == nil || changed(s[0])) {
+			out = append(out, fmt.Sprintf("--%s %s (saved: %s)", s[0], g[i][1], s[1]))
+		}
+	}
+	return out
+}
+
+// SelfplayOf reads a dataset's self-play Meta; ok is false for a dataset
+// that is not there, cannot be read or was not made by self-play.
+func (d *Dir) SelfplayOf(name string) (meta SelfplayMeta, ok bool) {
+	info, err := d.DatasetInfo(name)
+	if err != nil || json.Unmarshal(info.Meta, &meta) != nil || meta.Generator != SelfplayGenerator {
+		return SelfplayMeta{}, false
+	}
+	return meta, true
+}
+
+// OpenSelfplay starts the dataset name of games games, or reopens it to go
+// on: with resume its saved settings stand and only those whose flag
+// changed names must agree; without, every setting must be as saved.
+// games counts only when changed("games") (or for a new dataset).
+func (d *Dir) OpenSelfplay(name string, given SelfplaySettings, games int, resume bool, changed func(flag string) bool) (*SelfplayJob, error) {
+	info, err := d.DatasetInfo(name)
+	if err != nil {
+		if !errors.Is(err, fs.ErrNotExist) {
+			return nil, err // there, but unreadable; or a bad name
+		}
+		if resume {
+			return nil, fmt.Errorf("--resume: no dataset %q in %s", name, d.Root)
+		}
+		return &SelfplayJob{Name: name, Settings: given, Games: games}, nil
+	}
+	var meta SelfplayMeta
+	if err := json.Unmarshal(info.Meta, &meta); err != nil || meta.Generator != SelfplayGenerator {
+		return nil, fmt.Errorf("dataset %q exists and was not made by selfplay: give another --name", name)
+	}
+	if resume {
+		if diff := differences(meta.Settings, given, changed); diff != nil {
+			return nil, fmt.Errorf("dataset %q was made with other settings: %s", name, strings.Join(diff, ", "))
+		}
+	} else if diff := differences(meta.Settings, given, nil); diff != nil {
+		return nil, fmt.Errorf("dataset %q was made with other settings: %s; give another --name, or --resume to go on with the saved ones",
+			name, strings.Join(diff, ", "))
+	}
+	want := meta.Games
+	if changed("games") {
+		want = games
+	}
+	if want < meta.Done {
+		return nil, fmt.Errorf("dataset %q has %d games done: --games %d is fewer", name, meta.Done, want)
+	}
+	set, info, err := d.LoadDataset(name)
+	if err != nil {
+		return nil, err
+	}
+	return &SelfplayJob{Name: name, Settings: meta.Settings, Games: want, Info: info, saved: true, doneThen: meta.Done, lastSave: time.Now(),
+		State: dataset.State{Set: *set, Games: meta.Done, Discarded: meta.Dropped}}, nil
+}
+
+// Config turns the settings into the generator's configuration, for
+// workers games at once; the players' SPECs may name saved players and
+// runs of d.
+func (s SelfplaySettings) Config(workers int, d *Dir) (dataset.Config, error) {
+	cfg := dataset.Config{Seed: s.Seed, Workers: workers, SkipPlies: s.SkipPlies, PerGame: s.PerGame}
+	if workers < 0 {
+		return cfg, errors.New("--workers must not be negative")
+	}
+	if s.SkipPlies < 0 || s.PerGame < 0 || s.MaxMoves < 1 {
+		return cfg, errors.New("--skip-plies and --per-game must not be negative, --max-moves must be positive")
+	}
+	tc, err := arena.ParseTimeControl(s.TC)
+	if err != nil {
+		return cfg, fmt.Errorf("--tc: %w", err)
+	}
+	cfg.Options = arena.GameOptions{TC: tc, MaxMoves: s.MaxMoves, Margin: 100 * time.Millisecond}
+	if cfg.Players, err = arena.ParsePlayerSpecs(s.Players, d); err != nil {
+		return cfg, err
+	}
+	if s.Book != "" {
+		if cfg.Book, err = arena.OpenBook(s.Book); err != nil {
+			return cfg, fmt.Errorf("--book: %w", err)
+		}
+	}
+	if s.Label != "" {
+		if cfg.Label, err = parseSelfplayLabel(s.Label, d); err != nil {
+			return cfg, err
+		}
+	}
+	return cfg, nil
+}
+
+// parseSelfplayLabel reads --label: a player SPEC with a fixed limit,
+// where the word self stands for the built-in full evaluation.
+func parseSelfplayLabel(s string, d *Dir) (*arena.PlayerSpec, error) {
+	parts := strings.Split(s, ",")
+	for i, p := range parts {
+		if strings.TrimSpace(p) == "self" {
+			parts[i] = "name=self,chromosome=full"
+		}
+	}
+	ps, err := arena.ParsePlayerSpec(strings.Join(parts, ","), d)
+	if err != nil {
+		return nil, fmt.Errorf("--label: %w", err)
+	}
+	if ps.TC == nil || ps.TC.HasClock() || ps.TC.MoveTime > 0 {
+		return nil, fmt.Errorf("--label %q: give a fixed depth=N or nodes=N (uci=PATH,depth=N or self,depth=N)", s)
+	}
+	return &ps, nil
+}
+
+// selfplaySaveEvery is how often a growing dataset is saved at least; a
+// big one is saved less often, so that saving never takes more than a
+// tenth of the time.
+const selfplaySaveEvery = 10 * time.Second
+
+// SaveIfDue saves the dataset when it has changed and it is time to (or
+// always, with final set).
+func (j *SelfplayJob) SaveIfDue(d *Dir, final bool) error {
+	complete := j.State.Games == j.Games
+	changed := !j.saved || j.State.Games != j.doneThen || complete != j.Info.Complete
+	if !changed || !final && time.Since(j.lastSave) < max(selfplaySaveEvery, 10*j.saveTook) {
+		return nil
+	}
+	if !j.saved && j.State.Games == 0 {
+		return nil // nothing played: no dataset yet
+	}
+	meta, err := json.Marshal(SelfplayMeta{Generator: SelfplayGenerator, Settings: j.Settings, Games: j.Games,
+		Done: j.State.Games, Dropped: j.State.Discarded})
+	if err != nil {
+		return err
+	}
+	info := DatasetInfo{Name: j.Name, Count: len(j.State.Set.Samples), Source: j.source(d),
+		Labelled: j.Settings.Label != "", Complete: complete, Meta: meta, Created: j.Info.Created}
+	if j.saved && j.State.Games == j.doneThen {
+		info.K = j.Info.K // the same positions: a fitted scale still holds
+	}
+	t0 := time.Now()
+	if err := d.SaveDataset(&j.State.Set, info, j.saved); err != nil {
+		return fmt.Errorf("saving dataset %q: %w", j.Name, err)
+	}
+	j.saveTook, j.lastSave = time.Since(t0), time.Now()
+	j.saved, j.Info, j.doneThen = true, info, j.State.Games
+	return nil
+}
+
+// source describes the dataset for saves list.
+func (j *SelfplayJob) source(d *Dir) string {
+	s := j.Settings
+	var names []string
+	for _, p := range s.Players {
+		if ps, err := arena.ParsePlayerSpec(p, d); err == nil {
+			names = append(names, ps.Name)
+		}
+	}
+	src := fmt.Sprintf("selfplay %s, %s, %d games", strings.Join(names, " v "), s.TC, j.Games)
+	if s.Label != "" {
+		src += ", labels " + s.Label
+	}
+	return src
+}
