@@ -26,6 +26,12 @@ type Env struct {
 	// Engines are external engines (paths) the Play and Tournament tabs
 	// offer; debianEngines says how each speaks, others are detected.
 	Engines []string
+	// EnginePaths: the user may name any engine by its path, and set any
+	// of its options (a terminal of its own; a server's sessions only when
+	// its operator allows it, serve --allow-engine-paths). Otherwise the
+	// session starts only Engines, and tunes only their playing settings
+	// (EngineAllowed, OptionUse).
+	EnginePaths bool
 	// Workers is the default for games at once (0: the number of cores).
 	Workers int
 	// CPU is the session's share of a server's workers (nil: a terminal

@@ -30,12 +30,21 @@ func BotNodes(strength int) uint64 {
 // default, judged by the ladder, at a strength the player picks. Each bot
 // game is a seat in the server's CPU budget, as a session is, and waits
 // for a worker before each move: bots count against the server's bounds.
+//
+// A saved player that is an external engine (a tuned engine kept from the
+// Evolution tab) is a bot only when engineBots is set (the operator's
+// serve --lobby-engine-bots; a terminal's own lobby always): each of its
+// games starts a process of that engine, on a server for anyone who asks.
+// Such a bot is held to what a built-in one is: a seat and a worker for
+// each move, the strength's node budget, and the engine told one thread
+// and the bots' hash whatever its player says.
 type botProvider struct {
-	ctx     context.Context // the lobby's: a bot's seat ends with it at the latest
-	data    *saves.Dir      // the saved players and runs (nil: full alone)
-	ladder  *lobby.Ladder
-	workers *WorkerBudget
-	hashMB  int
+	ctx        context.Context // the lobby's: a bot's seat ends with it at the latest
+	data       *saves.Dir      // the saved players and runs (nil: full alone)
+	ladder     *lobby.Ladder
+	workers    *WorkerBudget
+	hashMB     int
+	engineBots bool
 }
 
 var _ lobby.BotProvider = (*botProvider)(nil)
@@ -145,18 +154,23 @@ func (b *botProvider) Bot(ctx context.Context, strength int) (lobby.User, arena.
 			lastErr = err
 			continue
 		}
-		if ps.External() { // only the evolved players: no external process per game
-			continue
-		}
-		w, err := ps.Weights()
-		if err != nil {
-			lastErr = err
-			continue
-		}
 		name := botName(spec, ps.Name) + " L" + strconv.Itoa(strength)
-		engine := arena.NewEnginePlayer(name, w, arena.EngineOptions{HashMB: b.hashMB, Mode: ps.Mode, PlainQuiescence: ps.PlainQuiescence})
+		var engine arena.Player
+		switch {
+		case ps.External() && (!b.engineBots || ps.Proto != arena.ProtoUCI):
+			continue // no external process per game unless the operator said so
+		case ps.External():
+			engine = arena.NewUCIPlayer(name, ps.Engine, ps.Args, botEngineOptions(ps.Options, b.hashMB))
+		default:
+			w, err := ps.Weights()
+			if err != nil {
+				lastErr = err
+				continue
+			}
+			engine = arena.NewEnginePlayer(name, w, arena.EngineOptions{HashMB: b.hashMB, Mode: ps.Mode, PlainQuiescence: ps.PlainQuiescence})
+		}
 		seat, leave := context.WithCancel(b.ctx)
-		p := &botPlayer{EnginePlayer: engine, nodes: BotNodes(strength), leave: leave}
+		p := &botPlayer{Player: engine, nodes: BotNodes(strength), leave: leave}
 		if b.workers != nil {
 			p.cpu = b.workers.Join(seat)
 		}
@@ -168,6 +182,16 @@ func (b *botProvider) Bot(ctx context.Context, strength int) (lobby.User, arena.
 	return lobby.User{}, nil, lastErr
 }
 
+// botEngineOptions are an engine player's options as a bot's: its own,
+// but one thread (a bot's move is one worker of the budget) and the bots'
+// hash (a process a game).
+func botEngineOptions(options [][2]string, hashMB int) [][2]string {
+	out := slices.DeleteFunc(slices.Clone(options), func(o [2]string) bool {
+		return strings.EqualFold(o[0], "Threads") || strings.EqualFold(o[0], "Hash")
+	})
+	return append(out, [2]string{"Threads", "1"}, [2]string{"Hash", strconv.Itoa(max(hashMB, 1))})
+}
+
 // botName is how the ladder and lists show a bot: the player's name, a
 // run's best as RUN#best.
 func botName(spec, name string) string {
@@ -177,10 +201,11 @@ func botName(spec, name string) string {
 	return name
 }
 
-// botPlayer is a built-in engine with a node budget per move, which takes
-// a worker of its seat in the CPU budget for each move.
+// botPlayer is a built-in engine, or an external one, with a node budget
+// per move, which takes a worker of its seat in the CPU budget for each
+// move.
 type botPlayer struct {
-	*arena.EnginePlayer
+	arena.Player
 	nodes uint64
 	cpu   *WorkerShare // nil: no budget
 	leave context.CancelFunc
@@ -197,10 +222,10 @@ func (p *botPlayer) Play(ctx context.Context, g arena.GameView, lim core.Limits)
 	if lim.WTime <= 0 && lim.BTime <= 0 { // no clock given: a bound of its own
 		lim.MoveTime = 10 * time.Second
 	}
-	return p.EnginePlayer.Play(ctx, g, lim)
+	return p.Player.Play(ctx, g, lim)
 }
 
 func (p *botPlayer) Close() error {
 	p.leave() // the seat goes back to the budget
-	return p.EnginePlayer.Close()
+	return p.Player.Close()
 }

@@ -115,3 +115,93 @@ func TestBotPlays(t *testing.T) {
 		t.Error("a strength out of range was accepted")
 	}
 }
+
+// A bot's engine is told one thread and the bots' hash, whatever its
+// player says; its other options stay as they were.
+func TestBotEngineOptions(t *testing.T) {
+	for _, c := range []struct {
+		in   [][2]string
+		hash int
+		want [][2]string
+	}{
+		{nil, 2, [][2]string{{"Threads", "1"}, {"Hash", "2"}}},
+		{[][2]string{{"threads", "8"}, {"Space", "120"}, {"HASH", "4096"}}, 4, [][2]string{{"Space", "120"}, {"Threads", "1"}, {"Hash", "4"}}},
+		{[][2]string{{"OwnBook", "false"}}, 0, [][2]string{{"OwnBook", "false"}, {"Threads", "1"}, {"Hash", "1"}}},
+	} {
+		if got := botEngineOptions(c.in, c.hash); !slices.Equal(got, c.want) {
+			t.Errorf("%q at %d MB: %q, want %q", c.in, c.hash, got, c.want)
+		}
+	}
+}
+
+// A saved engine player (a tuned glaurung) is a bot only when the operator
+// lets engines be bots: otherwise the next candidate plays. As a bot it
+// takes a seat of the CPU budget, moves within the strength's nodes, and
+// gives the seat back when it is closed.
+func TestEngineBotOnlyWhenAllowed(t *testing.T) {
+	const glaurung = "/usr/games/glaurung"
+	if _, err := os.Stat(glaurung); err != nil {
+		t.Skip("glaurung is not installed")
+	}
+	d, err := saves.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &saves.Player{Name: "tuned", Engine: glaurung, Options: [][2]string{{"Space", "150"}, {"Threads", "4"}}, Search: "strong"}
+	if err := d.SavePlayer(p, false); err != nil {
+		t.Fatal(err)
+	}
+	ladder := lobby.NewLadder([]lobby.Standing{rated("player=tuned", 1, 2600)}, nil)
+	for _, allowed := range []bool{false, true} {
+		budget := NewWorkerBudget(2, 1)
+		b := &botProvider{ctx: context.Background(), data: d, ladder: ladder, workers: budget, hashMB: 4, engineBots: allowed}
+		u, pl, err := b.Bot(context.Background(), 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := lobby.UserID("bot:chromosome=full,nodes=500")
+		if allowed {
+			want = "bot:player=tuned,nodes=500"
+		}
+		if u.ID != want {
+			pl.Close()
+			t.Fatalf("engine bots allowed %v: the bot is %s, want %s", allowed, u.ID, want)
+		}
+		if !allowed {
+			pl.Close()
+			continue
+		}
+		if _, ok := pl.(*botPlayer).Player.(*arena.UCIPlayer); !ok {
+			t.Fatalf("the engine bot plays as %T", pl.(*botPlayer).Player)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		if err := pl.NewGame(ctx); err != nil {
+			t.Fatal(err)
+		}
+		pos := core.NewPosition()
+		reply, err := pl.Play(ctx, arena.GameView{StartFEN: core.StartFEN, Pos: pos.Clone()}, core.Limits{WTime: time.Minute, BTime: time.Minute})
+		cancel()
+		if err != nil || !pos.IsLegal(reply.Move) {
+			t.Fatalf("the engine bot moved %v: %v", reply.Move, err)
+		}
+		if reply.Nodes > 4*BotNodes(1) {
+			t.Errorf("searched %d nodes at strength 1 (%d)", reply.Nodes, BotNodes(1))
+		}
+		if budget.InUse() != 0 {
+			t.Errorf("%d workers held between moves", budget.InUse())
+		}
+		pl.Close()
+		budget.mu.Lock()
+		seats := budget.sessions
+		budget.mu.Unlock()
+		for deadline := time.Now().Add(5 * time.Second); seats != 0 && time.Now().Before(deadline); {
+			time.Sleep(time.Millisecond)
+			budget.mu.Lock()
+			seats = budget.sessions
+			budget.mu.Unlock()
+		}
+		if seats != 0 {
+			t.Error("the engine bot's seat was not given back")
+		}
+	}
+}

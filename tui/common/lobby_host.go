@@ -27,6 +27,10 @@ type LobbyConfig struct {
 	Reconnect, LagMargin time.Duration
 	// BotHashMB is each bot's hash table (0: 4 MB).
 	BotHashMB int
+	// EngineBots lets saved players that are external engines (a tuned
+	// engine kept from the Evolution tab) be bots: each of their games
+	// starts a process of the engine (see botProvider).
+	EngineBots bool
 	// Log gets a line per game start and end, and per failure to save.
 	Log func(format string, args ...any)
 }
@@ -65,7 +69,7 @@ func StartLobby(ctx context.Context, c LobbyConfig) (*LobbyHost, error) {
 		hash = 4
 	}
 	cfg := lobby.Config{LagMargin: c.LagMargin, Reconnect: c.Reconnect, Ladder: ladder,
-		Bots: &botProvider{ctx: ctx, data: c.Data, ladder: ladder, workers: c.Workers, hashMB: hash}, Log: c.Log}
+		Bots: &botProvider{ctx: ctx, data: c.Data, ladder: ladder, workers: c.Workers, hashMB: hash, engineBots: c.EngineBots}, Log: c.Log}
 	if h.games != nil {
 		cfg.OnGameEnd = h.games.record
 	}

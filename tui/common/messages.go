@@ -20,10 +20,12 @@ type (
 	HiddenMsg struct{}
 )
 
-// UseChromosomeMsg asks the Play tab to play against a chromosome.
+// UseChromosomeMsg asks the Play tab to play against a chromosome, or
+// an engine player (a tuned engine's setting) when Engine is set.
 type UseChromosomeMsg struct {
 	Name       string
 	Chromosome *core.Chromosome
+	Engine     *arena.PlayerSpec
 }
 
 // ForwardMsg carries a message from a worker channel and the command that
