@@ -39,19 +39,24 @@ func (p *Page) opponents() []opponent {
 	for _, n := range core.PlayerNames() {
 		out = append(out, builtin(n, func() (*core.Weights, error) { return core.LoadWeights(n) }))
 	}
-	if p.custom != nil {
+	switch {
+	case p.customEngine != nil:
+		ps := *p.customEngine
+		out = append(out, opponent{p.customName, func() (arena.Player, error) { return p.playerOf(p.customName, ps) }})
+	case p.custom != nil:
 		c := p.custom
 		out = append(out, builtin(p.customName, c.Compile))
 	}
 	env := p.env
 	for _, name := range env.SavedNames(saves.Players) {
-		out = append(out, builtin("player "+name, func() (*core.Weights, error) {
-			pl, err := env.DirOf(saves.Players, name).LoadPlayer(name)
+		label := "player " + name
+		out = append(out, opponent{label, func() (arena.Player, error) {
+			ps, err := env.LoadPlayer(name)
 			if err != nil {
 				return nil, err
 			}
-			return pl.Chromosome.Compile()
-		}))
+			return p.playerOf(label, ps)
+		}})
 	}
 	for _, path := range p.env.Engines {
 		name := common.EngineName(path)
@@ -60,6 +65,21 @@ func (p *Page) opponents() []opponent {
 		}})
 	}
 	return out
+}
+
+// playerOf makes a saved player (or one sent from the Evolution tab) play:
+// a built-in one with its chromosome and search at the Play tab's hash, an
+// external engine (a tuned engine's setting) with its arguments and
+// options. The Play tab's level is its limit, not the player's own.
+func (p *Page) playerOf(name string, ps arena.PlayerSpec) (arena.Player, error) {
+	if ps.External() {
+		return arena.NewExternalPlayer(name, ps.Engine, ps.Args, ps.Options, ps.Proto), nil
+	}
+	w, err := ps.Weights()
+	if err != nil {
+		return nil, err
+	}
+	return arena.NewEnginePlayer(name, w, arena.EngineOptions{HashMB: p.env.PlayHash(), Mode: ps.Mode, PlainQuiescence: ps.PlainQuiescence}), nil
 }
 
 // engineSlot is the built-in engine of one side, with a lock so that a

@@ -44,12 +44,13 @@ type Page struct {
 	startFEN string
 	sans     []string
 
-	mode       int
-	oppName    string // the engine's name in opponents()
-	custom     *core.Chromosome
-	customName string
-	level      int
-	engines    [2]*engineSlot
+	mode         int
+	oppName      string // the engine's name in opponents()
+	custom       *core.Chromosome
+	customEngine *arena.PlayerSpec // an engine sent instead of a chromosome
+	customName   string
+	level        int
+	engines      [2]*engineSlot
 
 	// Clocks, when the level is one: time left, since when the side to
 	// move has been thinking, and who lost on time.
@@ -153,7 +154,7 @@ func (p *Page) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case engineMoveMsg:
 		return p, p.engineMoved(msg)
 	case common.UseChromosomeMsg:
-		p.custom, p.customName, p.oppName = msg.Chromosome, msg.Name, msg.Name
+		p.custom, p.customEngine, p.customName, p.oppName = msg.Chromosome, msg.Engine, msg.Name, msg.Name
 		p.say(false, "the engine now plays %s", msg.Name)
 		return p, p.maybeThink()
 	case tea.MouseMsg:

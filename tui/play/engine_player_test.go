@@ -1,0 +1,71 @@
+package play
+
+import (
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/exp/teatest"
+
+	"github.com/evochess/evochess/arena"
+	"github.com/evochess/evochess/saves"
+	"github.com/evochess/evochess/tui/common"
+	"github.com/evochess/evochess/tui/internal/pagetest"
+	"github.com/evochess/evochess/tui/internal/tuitest"
+)
+
+const glaurung = "/usr/games/glaurung"
+
+// A saved player that is a tuned engine (what the Evolution tab's K and
+// saves keep store) plays in the Play tab, picked with p, and so does one
+// the Evolution tab sends: each answers e4 (it once failed with "no
+// chromosome").
+func TestFlowEnginePlayerPlays(t *testing.T) {
+	if _, err := os.Stat(glaurung); err != nil {
+		t.Skip("glaurung is not installed")
+	}
+	tuned := arena.PlayerSpec{Name: "sent", Engine: glaurung, Proto: arena.ProtoUCI,
+		Options: [][2]string{{"Threads", "1"}, {"OwnBook", "false"}, {"Space", "150"}}}
+	for _, c := range []struct {
+		name string
+		pick func(*Page, *teatest.TestModel)
+		says string
+	}{
+		{"saved", func(p *Page, tm *teatest.TestModel) {
+			for _, o := range p.opponents() { // p from full to the saved player
+				if o.name == "player tuned" {
+					break
+				}
+				tm.Type("p")
+			}
+		}, "engine: player tuned"},
+		{"sent", func(p *Page, tm *teatest.TestModel) {
+			tm.Send(common.UseChromosomeMsg{Name: "run-x#best", Engine: &tuned})
+		}, "the engine now plays run-x#best"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			env := pagetest.TempEnv(t)
+			sp := &saves.Player{Name: "tuned", Engine: glaurung, Options: tuned.Options, Search: "strong", TC: "nodes=3000"}
+			if err := env.Data.SavePlayer(sp, false); err != nil {
+				t.Fatal(err)
+			}
+			p := pagetest.Open(100, 30, env, New)
+			p.level = 0 // depth=1: a quick answer
+			tm := teatest.NewTestModel(t, &pagetest.Host{Page: p}, teatest.WithInitialTermSize(100, 30))
+			c.pick(p, tm) // opponents() reads the data directory alone: no race with the program
+			out := &tuitest.Screen{R: tm.Output()}
+			tuitest.WaitFor(t, out, c.says)
+			tm.Type(":e4")
+			tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+			tuitest.WaitFor(t, out, "1. e4")
+			tuitest.WaitFor(t, out, "White to move")
+			tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
+			tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
+			if len(p.sans) != 2 || strings.Contains(p.status, "chromosome") {
+				t.Fatalf("moves %v, status %q", p.sans, p.status)
+			}
+		})
+	}
+}
