@@ -43,7 +43,9 @@ func runArena(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel() // ends every search, tournament and run the app started
-	env := &common.Env{Ctx: ctx, Data: d, Engines: common.DefaultEngines()}
+	// A terminal of its own: its user may name any engine and set any of
+	// its options (the Evolution tab's "engine at a path…").
+	env := &common.Env{Ctx: ctx, Data: d, Engines: common.DefaultEngines(), EnginePaths: true}
 	// The screen is the app's: the coordinator's lines would scramble it.
 	cc, err := cl.start(ctx, data, io.Discard)
 	if err != nil {
@@ -56,7 +58,8 @@ func runArena(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	// A lobby of its own: one person, the bot, the ladder and the games
 	// saved in the data directory (the server's is shared by its sessions).
-	if host, err := common.StartLobby(ctx, common.LobbyConfig{Data: d}); err != nil {
+	// Its own tuned engines may be its bots: the user is the operator.
+	if host, err := common.StartLobby(ctx, common.LobbyConfig{Data: d, EngineBots: true}); err != nil {
 		fmt.Fprintf(stderr, "arena: %v (no lobby)\n", err)
 	} else {
 		defer func() { cancel(); host.Wait() }() // the last game and standings are saved before the app returns

@@ -57,6 +57,8 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	savesPerMin := fs.Int("saves-per-minute", 10, "saves one SSH session may make a minute (0: any number)")
 	reconnect := fs.Duration("lobby-reconnect", 60*time.Second, "how long a lobby player whose connection dropped has to come back to a game (their clock runs meanwhile) before losing it")
 	lagMargin := fs.Duration("lobby-lag-margin", 500*time.Millisecond, "the most of each move's time given back to a lobby player as their measured network lag")
+	enginePaths := fs.Bool("allow-engine-paths", false, "let SSH users name any engine on this machine by its path and set any of its options (the Evolution tab); otherwise they tune only Debian's installed engines' playing settings")
+	engineBots := fs.Bool("lobby-engine-bots", false, "let saved players that are tuned external engines be the lobby's bot: each bot game then starts a process of the engine (one thread, the bots' hash, a worker a move)")
 	level := fs.String("http-engine", "depth=3", "the REST API engine's budget per move (depth=N, nodes=N, movetime=MS)")
 	maxGames := fs.Int("http-games", 256, "REST games open at once")
 	perAddr := fs.Int("http-per-address", 4, "REST games per client address (IPv6: per /64); raise it behind a proxy")
@@ -121,7 +123,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 				Limits:  sshserve.Limits{Handshake: *handshake, PerConnection: *perConn, PerAddress: *sshPerAddr, Sessions: *sessions},
 				Workers: common.NewWorkerBudget(*workers, *sessionWorkers),
 				Quota:   int64(quota), SavesPerMinute: *savesPerMin, Keys: keys, Cluster: remote,
-				Reconnect: *reconnect, LagMargin: *lagMargin})
+				Reconnect: *reconnect, LagMargin: *lagMargin, EnginePaths: *enginePaths, EngineBots: *engineBots})
 		}()
 	}
 	if *httpAddr != "" {

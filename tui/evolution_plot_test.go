@@ -68,7 +68,7 @@ func TestGenePlotViews(t *testing.T) {
 		{"evolution-genes-full-page2-80x24", "full", 80, 24, "gG",
 			[]string{"genes 7–12 of"}},
 		{"evolution-help-80x24", "seed003", 80, 24, "?",
-			[]string{"plots: fitness/means/stds", "next genes"}},
+			[]string{"plots: fitness/path/means/stds", "next genes"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

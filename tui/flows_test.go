@@ -26,7 +26,9 @@ func TestFlowEvolution(t *testing.T) {
 	tuitest.WaitFor(t, out, "generation 1 ")
 	tm.Type("}") // population 5 → 7
 	tuitest.WaitFor(t, out, "population 5 → 7")
-	tm.Type("K") // keep the best as a player …
+	tm.Type("K") // keep the best as a player, under the name offered …
+	tuitest.WaitFor(t, out, "as player: ")
+	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	tuitest.WaitFor(t, out, "kept as player")
 	tm.Type("2") // … and it is in the tournament list
 	tuitest.WaitFor(t, out, "-best")

@@ -72,16 +72,21 @@ func (e *Env) LoadPlayer(name string) (arena.PlayerSpec, error) {
 	return p.Spec()
 }
 
-// LoadRunBest is a saved run's best individual, as an arena player.
+// LoadRunBest is a saved run's best individual, as an arena player: its
+// chromosome, or a tuned engine with the best's options.
 func (e *Env) LoadRunBest(run, name string) (arena.PlayerSpec, error) {
 	if e.Data == nil {
 		return arena.PlayerSpec{}, errors.New("no data directory")
 	}
-	g, err := e.DirOf(saves.Runs, run).Individual(run + "#best")
+	ps, err := e.DirOf(saves.Runs, run).Population(run + "#best")
 	if err != nil {
 		return arena.PlayerSpec{}, err
 	}
-	return arena.PlayerSpec{Name: name, Genes: g.Chromosome, Population: run + "#best", HashMB: 16}, nil
+	ps.Name, ps.Population = name, run+"#best"
+	if ps.HashMB == 0 {
+		ps.HashMB = arena.DefaultHashMB
+	}
+	return ps, nil
 }
 
 // BeforeSave asks the session's policy whether it may save about size

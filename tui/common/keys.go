@@ -80,10 +80,10 @@ func DefaultKeyMap() KeyMap {
 		GamesUp:   b("games per pairing +", ")"),
 		GamesDown: b("games per pairing −", "("),
 		Validate:  b("validation every …", "V"),
-		KeepBest:  b("keep the best as a player", "K"), // k is up
-		GeneView:  b("plots: fitness/means/stds", "g"),
+		KeepBest:  b("keep the best (θ, mean) as a player", "K"), // k is up
+		GeneView:  b("plots: fitness/path/means/stds", "g"),
 		NextGenes: b("next genes", "G"),
-		Tune:      b("tune full on a dataset", "T"),
+		Tune:      b("tune full on a dataset (made if none)", "T"),
 		Choose:    pair("choose", "↑↓", "up", "down", "k", "j"),
 
 		Lobby:     b("lobby/board", "L"),

@@ -49,13 +49,7 @@ type boardKey struct {
 }
 
 func NewMoveInput(st *common.Styles, keys common.KeyMap) MoveInput {
-	ti := textinput.New()
-	ti.PromptStyle, ti.TextStyle, ti.CompletionStyle = st.NewStyle(), st.NewStyle(), st.NewStyle()
-	ti.PlaceholderStyle = st.NewStyle().Faint(true)
-	ti.Cursor.Style, ti.Cursor.TextStyle = st.NewStyle().Reverse(true), st.NewStyle()
-	ti.Prompt = ": "
-	ti.CharLimit = 16 // a move; anything longer is not one
-	ti.Placeholder = "a move: e4, Nf3, exd5, O-O, e7e8q"
+	ti := NewPrompt(st, ": ", "a move: e4, Nf3, exd5, O-O, e7e8q", 16) // a move; anything longer is not one
 	return MoveInput{keys: keys, cursor: core.MakeSquare(4, 1), selected: core.NoSquare, prompt: ti}
 }
 

@@ -7,10 +7,6 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
-
-	"github.com/evochess/evochess/core"
-	"github.com/evochess/evochess/saves"
-	"github.com/evochess/evochess/tui/common"
 )
 
 // runKey takes the keys of this session's run as it goes on: pause, stop,
@@ -45,13 +41,14 @@ func (e *Page) runKey(msg tea.KeyMsg) tea.Cmd {
 		}
 		e.set("population", strconv.Itoa(max(e.settings.Population+d, 2)))
 	case key.Matches(msg, k.DepthUp), key.Matches(msg, k.DepthDown):
-		i := indexOf(evoTCs, e.settings.TC)
+		tcs := tcsOf(e.settings.Engine != nil)
+		i := indexOf(tcs, e.settings.TC)
 		if key.Matches(msg, k.DepthUp) {
-			i = min(i+1, len(evoTCs)-1)
+			i = min(i+1, len(tcs)-1)
 		} else {
 			i = max(i-1, 0)
 		}
-		e.set("tc", evoTCs[max(i, 0)])
+		e.set("tc", tcs[max(i, 0)])
 	case key.Matches(msg, k.GamesUp), key.Matches(msg, k.GamesDown):
 		d := 2
 		if key.Matches(msg, k.GamesDown) {
@@ -63,7 +60,7 @@ func (e *Page) runKey(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.SendBest):
 		return e.sendBest()
 	case key.Matches(msg, k.KeepBest):
-		e.keepBest()
+		return e.askKeep()
 	case key.Matches(msg, k.NextTable):
 		e.table++
 	}
@@ -76,54 +73,6 @@ func (e *Page) set(param, value string) {
 		return
 	}
 	e.Status = fmt.Sprintf("%s → %s at the next generation", param, value)
-}
-
-func (e *Page) sendBest() tea.Cmd {
-	if e.run == nil || len(e.history) == 0 {
-		e.Status = "no generation yet"
-		return nil
-	}
-	last := e.history[len(e.history)-1]
-	if last.BestGenes == nil {
-		e.Status = "the best genome of a resumed generation is in the run's file: play it with population=" + e.name + "#best"
-		return nil
-	}
-	c := &core.Chromosome{Schema: e.schema, Values: append([]float64(nil), last.BestGenes...)}
-	name := fmt.Sprintf("%s#%d", e.name, last.BestID)
-	e.Status = "sent the best to Play (tab 1)"
-	return func() tea.Msg { return common.UseChromosomeMsg{Name: name, Chromosome: c} }
-}
-
-// keepBest stores the current best as a named player of the library: it
-// then plays in tournaments (Tournament tab) and anywhere as player=NAME.
-func (e *Page) keepBest() {
-	if e.Env.Data == nil || len(e.history) == 0 || e.history[len(e.history)-1].BestGenes == nil {
-		e.Status = "nothing to keep yet"
-		return
-	}
-	last := e.history[len(e.history)-1]
-	name := fmt.Sprintf("%s-g%d-best", e.name, last.Generation)
-	if e.name == "" {
-		name = fmt.Sprintf("evolved-g%d-best", last.Generation)
-	}
-	c := &core.Chromosome{Schema: e.schema, Values: append([]float64(nil), last.BestGenes...), Name: name}
-	mode := e.settings.Search
-	if mode == "" {
-		mode = "strong"
-	}
-	p := &saves.Player{Name: name, Chromosome: c, Search: mode, PlainQuiescence: e.settings.PlainQuiescence, TC: e.settings.TC,
-		Source: fmt.Sprintf("run %s generation %d best (genome %d)", e.name, last.Generation, last.BestID)}
-	if err := e.Env.BeforeSave(0); err != nil {
-		e.Status = "not kept: " + e.Env.ErrText(err)
-		return
-	}
-	name, err := e.Env.Data.SaveFreshPlayer(p)
-	if err != nil {
-		e.Status = e.Env.ErrText(err)
-		return
-	}
-	e.Env.Saves.Saved(saves.Players, name+".json")
-	e.Status = "kept as player " + name + ": it is in the Tournament tab's list"
 }
 
 // validateSteps are the intervals V cycles through.

@@ -3,10 +3,12 @@ package evolution
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/evochess/evochess/arena"
@@ -19,21 +21,56 @@ import (
 
 var evoTCs = []string{"depth=1", "depth=2", "depth=3", "nodes=300", "nodes=1000", "nodes=2000", "nodes=5000", "nodes=20000"}
 
+// engineTCs are an engine's searches: nodes make a run reproducible (a few
+// thousand at least for glaurung, docs/evolution.md), a depth or a move
+// time play as well.
+var engineTCs = []string{"nodes=1000", "nodes=2000", "nodes=3000", "nodes=5000", "nodes=10000", "nodes=20000", "nodes=50000",
+	"depth=4", "depth=6", "depth=8", "movetime=100"}
+
+// defaultEngineTC is an engine run's search unless the user picks another.
+const defaultEngineTC = "nodes=5000"
+
+// timeLimits are the wall-time budgets a run may be given (0: none).
+var timeLimits = []time.Duration{0, 10 * time.Minute, 30 * time.Minute, time.Hour, 2 * time.Hour, 4 * time.Hour, 8 * time.Hour, 24 * time.Hour}
+
 // Page is the Evolution tab: start or resume a run, watch it,
 // tune it.
 type Page struct {
 	components.WorkTab
 	mode evoMode
 
-	// Set-up.
-	method, preset, fitness, tc, pop, gens int
-	workers                                int
-	seed                                   int
-	resumable                              []string
-	resume                                 int // 0: new run; i: resumable[i-1]
-	datasets                               []string
-	dataset                                int // datasets[dataset], for fitness positions
-	validate                               int // validate every N generations (0: never)
+	// Set-up. preset is the chromosome row's choice (chromosomes(): a
+	// preset, an engine, or an engine at a path); fitness and tc are names,
+	// kept across the lists of a preset's and an engine's.
+	method, preset, pop, gens int
+	fitness, tc               string
+	opponent                  int // the reference of fitness reference (opponentList)
+	timeLimit                 int // timeLimits[timeLimit]
+	workers                   int
+	seed                      int
+	resumable                 []string
+	resume                    int // 0: new run; i: resumable[i-1]
+	datasets                  []string
+	dataset                   int // datasets[dataset], for fitness positions
+	validate                  int // validate every N generations (0: never)
+
+	// Engines as chromosome sources: each probed engine's options and
+	// picks, by path; probes numbers them; named are the paths the user
+	// typed. list is the gene picker's; a prompt asks for a path, a
+	// range or value (editing: the option), or a kept player's name.
+	engines   map[string]*engineChoice
+	probes    int
+	named     []string
+	list      components.FilterList
+	prompt    textinput.Model
+	prompting promptKind
+	editing   int
+	keeping   tunedSetting // what the keep prompt keeps
+	number    numberAsked  // what the number prompt sets
+	verifying int          // the engine check before a start in flight (0: none): its number
+
+	// A dataset made to tune on (T, when there is none).
+	data *datasetJob
 
 	// The run. settings and schema are the page's own copies: the run's
 	// fields belong to its goroutine while it goes on.
@@ -49,26 +86,59 @@ type Page struct {
 	playing  int            // fitness games in progress
 	current  map[int]string // some of them: game → "white–black"
 	games    int
-	table    int // which piece-square table the heat map shows
-	plots    int // 0: fitness and diversity; 1: per-gene mean ± std; 2: per-gene std
-	genePage int // which genes the per-gene plots show, when not all fit
+	table    int      // which piece-square table the heat map shows
+	view     plotView // what the run's view plots
+	genePage int      // which genes the per-gene plots show, when not all fit
 }
 
 func New(env *common.Env, st *common.Styles, keys common.KeyMap) *Page {
-	e := &Page{WorkTab: components.NewWorkTab(env, st, keys, true), method: 2, tc: 2, workers: env.DefaultWorkers(), seed: 1}
-	e.Form.Fields = e.formFields()
+	e := &Page{WorkTab: components.NewWorkTab(env, st, keys, true), method: 2, workers: env.DefaultWorkers(), seed: 1,
+		engines: map[string]*engineChoice{}}
 	e.applyMethodDefaults()
+	e.rebuildForm()
 	e.Refresh()
 	return e
 }
 
-// applyMethodDefaults puts the method's paper defaults in the form.
+// engineMode: the chromosome row is on an engine (or an engine at a path).
+func (e *Page) engineMode() bool { return e.preset >= len(core.PresetNames()) }
+
+// applyMethodDefaults puts the method's paper defaults in the form: with
+// an engine chosen, the defaults ga gives a method on an engine's options
+// (UseEngine), and the engine stays chosen.
 func (e *Page) applyMethodDefaults() {
 	s := ga.DefaultSettings(ga.Methods[e.method])
-	e.preset = max(indexOf(core.PresetNames(), s.Preset), 0)
-	e.fitness = max(indexOf(ga.Fitnesses, s.Fitness), 0)
-	e.tc = max(indexOf(evoTCs, s.TC), 0)
+	if e.engineMode() {
+		s.UseEngine(&arena.EngineTuning{Spec: "uci=engine"}) // only its defaults are read
+		if !slices.Contains(engineTCs, e.tc) {
+			e.tc = defaultEngineTC
+		}
+	} else {
+		e.preset = max(indexOf(core.PresetNames(), s.Preset), 0)
+		e.tc = s.TC
+		if !slices.Contains(evoTCs, e.tc) {
+			e.tc = evoTCs[0]
+		}
+	}
+	e.fitness = s.Fitness
 	e.pop, e.gens = s.Population, s.Generations
+}
+
+// fitnesses are the fitness row's choices: an engine's options have no
+// evaluation of ours to score positions with.
+func (e *Page) fitnesses() []string {
+	if e.engineMode() {
+		return slices.DeleteFunc(slices.Clone(ga.Fitnesses), func(f string) bool { return f == ga.FitnessPositions })
+	}
+	return ga.Fitnesses
+}
+
+// tcs are the search row's choices (and the budget keys' while a run goes).
+func tcsOf(engine bool) []string {
+	if engine {
+		return engineTCs
+	}
+	return evoTCs
 }
 
 func indexOf(list []string, s string) int {
@@ -83,8 +153,11 @@ func indexOf(list []string, s string) int {
 func (e *Page) Title() string { return "Evolution" }
 func (e *Page) ShortHelp() []key.Binding {
 	k := e.Keys
-	if e.mode.live() {
+	switch {
+	case e.mode.live():
 		return []key.Binding{k.Pause, k.Stop, k.GeneView, k.MutUp, k.PopUp, k.DepthUp, k.SendBest, k.KeepBest}
+	case e.mode == evoGenes, e.mode == evoDataset:
+		return []key.Binding{k.Choose, k.Back}
 	}
 	return []key.Binding{k.Choose, k.Change, k.Start}
 }
@@ -94,7 +167,34 @@ func (e *Page) FullHelp() [][]key.Binding {
 	return [][]key.Binding{{k.Up, k.Down, k.Left, k.Right, k.Start, k.Watch, k.Tune}, {k.Pause, k.Stop, k.Back, k.GeneView, k.NextGenes}, {k.MutUp, k.MutDown, k.PopUp, k.PopDown, k.DepthUp, k.DepthDown}, {k.GamesUp, k.GamesDown, k.Validate, k.SendBest, k.KeepBest, k.NextTable}}
 }
 
-func (e *Page) Update(msg tea.Msg) (tea.Model, tea.Cmd) { return e, e.Handle(e, msg) }
+func (e *Page) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case probedMsg:
+		e.probed(msg)
+		e.rebuildForm()
+		return e, nil
+	case verifiedMsg:
+		return e, e.verified(msg)
+	case datasetMsg:
+		return e, e.datasetEvent(msg)
+	}
+	return e, e.Handle(e, msg)
+}
+
+// Owns: the page's work reporting back: a run's events, an engine's
+// answers, a dataset's progress.
+func (e *Page) Owns(msg tea.Msg) bool {
+	switch msg.(type) {
+	case probedMsg, verifiedMsg, datasetMsg:
+		return true
+	}
+	return e.WorkTab.Owns(msg)
+}
+
+// Capturing: a prompt or the picker's filter is taking text.
+func (e *Page) Capturing() bool {
+	return e.prompting != promptNone || e.mode == evoGenes && e.list.Capturing()
+}
 
 func (e *Page) Setup() bool { return e.mode == evoSetup }
 
@@ -106,6 +206,19 @@ func (e *Page) Finish(msg components.WorkDoneMsg) {
 	}
 }
 
+// engineOf says whether the session may start the engine of a run's
+// settings (nil: it may, or the run tunes no engine).
+func (e *Page) engineOf(s ga.Settings) error {
+	if s.Engine == nil {
+		return nil
+	}
+	ps, err := s.Engine.Player()
+	if err != nil {
+		return err
+	}
+	return e.Env.EngineAllowed(ps.Engine)
+}
+
 // refresh lists the saved runs that can be resumed, the session's own
 // (resuming writes to the run), and the datasets.
 func (e *Page) Refresh() {
@@ -113,24 +226,6 @@ func (e *Page) Refresh() {
 	e.resume = min(e.resume, len(e.resumable))
 	e.datasets = e.Env.SavedNames(saves.Datasets)
 	e.dataset = min(e.dataset, max(len(e.datasets)-1, 0))
-}
-
-// tunePreset fills the form for the common job: tune the full default
-// with CMA-ES on a dataset's positions, checking it against the default
-// in games every 10 generations. s starts it.
-func (e *Page) tunePreset() {
-	e.resume = 0
-	e.method = indexOf(ga.Methods, ga.CMAES)
-	e.applyMethodDefaults()
-	e.preset = max(indexOf(core.PresetNames(), "full"), 0)
-	e.validate = 10
-	e.Form.FocusOn("dataset")
-	e.Refresh()
-	if len(e.datasets) == 0 {
-		e.Status = "no dataset yet: make one with evochess selfplay --name NAME (or saves import FILE.epd)"
-		return
-	}
-	e.Status = "tuning full on " + e.datasets[e.dataset] + " (←→ another dataset) — s starts"
 }
 
 func (e *Page) Event(ev arena.Event) {
@@ -170,10 +265,19 @@ func (e *Page) Event(ev arena.Event) {
 
 func (e *Page) Key(msg tea.KeyMsg) tea.Cmd {
 	k := e.Keys
-	if e.mode != evoSetup { // a run's view, whatever its state
+	if e.prompting != promptNone {
+		return e.promptKey(msg)
+	}
+	switch e.mode {
+	case evoGenes:
+		return e.genesKey(msg)
+	case evoDataset:
+		return e.datasetKey(msg)
+	case evoSetup:
+	default: // a run's view, whatever its state
 		switch {
 		case key.Matches(msg, k.GeneView):
-			e.plots = (e.plots + 1) % 3
+			e.nextView()
 			return nil
 		case key.Matches(msg, k.NextGenes):
 			e.genePage++
@@ -199,8 +303,7 @@ func (e *Page) Key(msg tea.KeyMsg) tea.Cmd {
 		case key.Matches(msg, k.SendBest):
 			return e.sendBest()
 		case key.Matches(msg, k.KeepBest):
-			e.keepBest()
-			return nil
+			return e.askKeep()
 		case key.Matches(msg, k.NextTable):
 			e.table++
 			return nil
@@ -212,17 +315,24 @@ func (e *Page) Key(msg tea.KeyMsg) tea.Cmd {
 		// view: v watches another session's run, T readies the next one.
 	}
 	if key.Matches(msg, k.Tune) {
-		e.tunePreset()
-		return nil
+		return e.tunePreset()
 	}
-	return e.SetupKey(msg, e.start, e.watch)
+	preset, fitness, wasEngine := e.preset, e.fitness, e.engineMode()
+	cmd := e.SetupKey(msg, e.start, e.watch)
+	switch {
+	case e.preset != preset:
+		cmd = tea.Batch(cmd, e.chromosomeChanged(wasEngine))
+	case e.fitness != fitness:
+		e.rebuildForm() // the reference row comes and goes
+	}
+	return cmd
 }
 
 // watch follows another session's run live.
 func (e *Page) watch() tea.Cmd {
 	return e.WatchOther(common.LiveRun, func(l *common.Live) error {
 		_, _, hist, settings := l.Snapshot()
-		schema, err := core.Preset(settings.Preset)
+		schema, err := ga.SchemaOf(settings) // a preset's, or a tuned engine's
 		if err != nil {
 			return err
 		}
@@ -234,12 +344,21 @@ func (e *Page) watch() tea.Cmd {
 }
 
 func (e *Page) start() tea.Cmd {
+	if e.resume == 0 && e.engineMode() {
+		return e.startEngine() // the engine is asked first, in the background
+	}
+	return e.startWith(nil)
+}
+
+// startWith starts the run: a resumed one, or a new one of settings s (nil:
+// the form's, a preset's; an engine's the engine has just taken).
+func (e *Page) startWith(s *ga.Settings) tea.Cmd {
 	workers, give := e.Env.CPU.Take(e.workers)
 	if workers == 0 {
 		e.Status = "this session's workers are all busy (its tournament, or the Play tab's engine): wait for them to finish"
 		return nil
 	}
-	cmd := e.startOn(workers, give)
+	cmd := e.startOn(workers, give, s)
 	if cmd == nil {
 		give()
 	}
@@ -248,7 +367,7 @@ func (e *Page) start() tea.Cmd {
 
 // startOn starts the run on workers workers, which give hands back when
 // it ends; nil: it did not start (the status line says why).
-func (e *Page) startOn(workers int, give func()) tea.Cmd {
+func (e *Page) startOn(workers int, give func(), settings *ga.Settings) tea.Cmd {
 	var r *ga.Run
 	var h *saves.RunHandle
 	var err error
@@ -268,19 +387,21 @@ func (e *Page) startOn(workers int, give func()) tea.Cmd {
 			e.Status = e.Env.ErrText(err)
 			return nil
 		}
+		if err := e.engineOf(r.Settings); err != nil { // a session resumes only the engines it may start
+			h.Close()
+			e.Status = err.Error()
+			return nil
+		}
 		e.history = append([]ga.GenStats(nil), r.History...)
 	} else {
-		s := ga.DefaultSettings(ga.Methods[e.method])
-		s.UsePreset(core.PresetNames()[e.preset])
-		s.Fitness, s.Population, s.Generations = ga.Fitnesses[e.fitness], e.pop, e.gens
-		s.TC, s.Workers, s.Seed = evoTCs[e.tc], workers, uint64(e.seed)
-		s.ValidateEvery = e.validate
-		if s.Fitness == ga.FitnessPositions {
-			if e.Env.Data == nil || len(e.datasets) == 0 {
-				e.Status = "fitness positions needs a dataset: make one with evochess selfplay --name NAME"
-				return nil
-			}
-			s.Dataset = e.datasets[e.dataset]
+		s := e.newSettings(nil)
+		if settings != nil {
+			s = *settings
+		}
+		s.Workers = workers
+		if s.Fitness == ga.FitnessPositions && (e.Env.Data == nil || len(e.datasets) == 0) {
+			e.Status = "fitness positions needs a dataset: T makes one (or evochess selfplay --name NAME)"
+			return nil
 		}
 		if e.Env.Data == nil {
 			r, err = ga.NewRun(s, nil)
@@ -288,8 +409,8 @@ func (e *Page) startOn(workers int, give func()) tea.Cmd {
 			e.Env.Saves.Saved(saves.Runs, h.Name)
 			e.name = h.Name
 		}
-		if err != nil {
-			e.Status = e.Env.ErrText(err)
+		if err != nil { // ga's refusal, as it says it
+			e.Status = "not started: " + e.Env.ErrText(err)
 			return nil
 		}
 		e.history = nil
@@ -304,6 +425,7 @@ func (e *Page) startOn(workers int, give func()) tea.Cmd {
 	e.to(evoRunning)
 	id := e.StreamID
 	e.run, e.handle, e.settings, e.schema, e.Watching = r, h, r.Settings, r.Schema(), nil
+	e.view, e.genePage = e.views()[0], 0
 	e.Shared = e.Env.Hub.AddRun(fmt.Sprintf("%s on %s by %s", r.Settings.Method, r.Settings.Preset, e.Env.Name()), r.Settings, e.Env, r.Bus())
 	e.Status = "running"
 	if workers < e.workers {
@@ -314,7 +436,7 @@ func (e *Page) startOn(workers int, give func()) tea.Cmd {
 	}
 	ctx, cancel := context.WithCancel(e.Env.Ctx)
 	e.cancel = cancel
-	r.Remote = e.Env.Remote(ctx, e.name)
+	r.Remote = e.Env.Remote(ctx, e.name) // a worker without the run's engine gives its job back
 	var data *saves.Dir
 	if r.Settings.Fitness == ga.FitnessPositions {
 		data = e.Env.DirOf(saves.Datasets, r.Settings.Dataset)

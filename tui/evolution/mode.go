@@ -11,10 +11,12 @@ const (
 	evoWatching                // another session's, live
 	evoWatched                 // another session's, ended: its last view until esc
 	evoEnded                   // this session's, ended: its view until s
+	evoGenes                   // the chosen engine's options, to pick genes and fixed options from
+	evoDataset                 // a dataset to tune on, being made (or about to be)
 )
 
 func (m evoMode) String() string {
-	return [...]string{"set-up", "running", "watching", "watched", "ended"}[m]
+	return [...]string{"set-up", "running", "watching", "watched", "ended", "genes", "dataset"}[m]
 }
 
 // live: the run shown is still going on.
@@ -29,6 +31,7 @@ func (e *Page) Run() *ga.Run { return e.run }
 // app's tests draw the plots of a made-up history this way.
 func (e *Page) ShowEnded(r *ga.Run, history []ga.GenStats) {
 	e.run, e.settings, e.schema, e.mode, e.history = r, r.Settings, r.Schema(), evoEnded, history
+	e.view = e.views()[0]
 }
 
 // to moves the page to mode m, resetting what entering m resets; watch,
@@ -41,6 +44,7 @@ func (e *Page) to(m evoMode) {
 	case evoRunning, evoWatching:
 		e.StreamID++ // a new stream
 		e.paused, e.games, e.playing, e.changes, e.current = false, 0, 0, nil, nil
+		e.view, e.genePage = viewFitness, 0
 	case evoEnded:
 		e.Shared, e.handle = nil, nil // released by the run's own goroutine
 	}

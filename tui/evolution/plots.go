@@ -95,14 +95,14 @@ func (e *Page) genePlotView(w, h int) string {
 		}
 		p := components.PlotPanel{Title: fmt.Sprintf("%s %.3g ± %.2g", e.schema.Genes[i].Name, last.GeneMean[i], tiny0(last.GeneStd[i])),
 			Lines: []components.PlotLine{{Name: "mean", Values: mean}, {Name: "mean ± std", Values: lo, Minor: true}, {Values: hi, Minor: true}}}
-		if e.plots == 2 {
+		if e.view == viewStds {
 			p.Title = fmt.Sprintf("%s std %.2g (gen 0: %.2g)", e.schema.Genes[i].Name, tiny0(last.GeneStd[i]), tiny0(std[0]))
 			p.Lines = []components.PlotLine{{Values: std}}
 		}
 		panels = append(panels, p)
 	}
 	title := "per-gene mean ± std (seed 003 fig. 2)"
-	if e.plots == 2 {
+	if e.view == viewStds {
 		title = "per-gene std (seed 003 fig. 3)"
 	}
 	which := fmt.Sprintf("   %d genes · g: next view", len(genes))

@@ -13,8 +13,13 @@ import (
 )
 
 func (e *Page) View() string {
-	if e.mode == evoSetup {
+	switch e.mode {
+	case evoSetup:
 		return e.setupView()
+	case evoGenes:
+		return e.genesView()
+	case evoDataset:
+		return e.datasetView()
 	}
 	return e.runView()
 }
@@ -61,9 +66,17 @@ func (e *Page) runView() string {
 	if e.Status != "" {
 		head.WriteString("\n" + st.Dim.Render(components.Truncate(e.Status, e.W)))
 	}
+	if e.prompting == promptKeep {
+		head.WriteString("\n" + components.Truncate(e.prompt.View(), e.W))
+	}
 	head.WriteString(components.WorkersView(st, e.Env, e.W))
 	h := e.H - strings.Count(head.String(), "\n") - 2 // the head and a blank line
-	if e.plots > 0 {
+	switch e.view {
+	case viewPath:
+		if e.hasPath() {
+			return head.String() + "\n\n" + e.pathView(e.W, h)
+		}
+	case viewMeans, viewStds:
 		return head.String() + "\n\n" + e.genePlotView(e.W, h)
 	}
 	leftW := max(e.W/2, 40)
@@ -78,6 +91,9 @@ func (e *Page) runView() string {
 func (e *Page) geneView(w int) string {
 	if len(e.history) == 0 {
 		return ""
+	}
+	if e.hasPath() {
+		return e.pathTable(w)
 	}
 	st := e.St
 	schema := e.schema

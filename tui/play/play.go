@@ -76,13 +76,7 @@ type Page struct {
 }
 
 func New(env *common.Env, st *common.Styles, keys common.KeyMap) *Page {
-	ti := textinput.New()
-	ti.PromptStyle, ti.TextStyle, ti.CompletionStyle = st.NewStyle(), st.NewStyle(), st.NewStyle()
-	ti.PlaceholderStyle = st.NewStyle().Faint(true)
-	ti.Cursor.Style, ti.Cursor.TextStyle = st.NewStyle().Reverse(true), st.NewStyle()
-	ti.Prompt = ": "
-	ti.CharLimit = 400
-	ti.Placeholder = "a FEN, or a PGN game on one line"
+	ti := components.NewPrompt(st, ": ", "a FEN, or a PGN game on one line", 400)
 	p := &Page{env: env, st: st, keys: keys, level: 5, in: components.NewMoveInput(st, keys), setup: ti,
 		engines: [2]*engineSlot{{}, {}}}
 	p.oppName = "full"

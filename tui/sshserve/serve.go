@@ -56,6 +56,13 @@ type Config struct {
 	// defaults); LagEvery is how often each connection's round trip is
 	// measured for it (0: LagEvery).
 	Reconnect, LagMargin, LagEvery time.Duration
+	// EnginePaths lets sessions name any engine by its path and set any
+	// of its options (common.Env.EnginePaths); otherwise they start only
+	// Debian's installed engines and tune only their playing settings.
+	EnginePaths bool
+	// EngineBots lets saved players that are external engines be the
+	// lobby's bots (common.LobbyConfig.EngineBots).
+	EngineBots bool
 }
 
 // Serve serves the arena over SSH until ctx ends: one program and one
@@ -77,7 +84,7 @@ func Serve(ctx context.Context, c Config) error {
 	defer stopLobby()
 	var err error
 	s.lobby, err = common.StartLobby(lctx, common.LobbyConfig{Data: c.Data, UserDirs: c.Keys != nil, Quota: c.Quota, Workers: c.Workers,
-		Reconnect: c.Reconnect, LagMargin: c.LagMargin, BotHashMB: sshPlayHashMB, Log: s.log.printf})
+		Reconnect: c.Reconnect, LagMargin: c.LagMargin, BotHashMB: sshPlayHashMB, Log: s.log.printf, EngineBots: c.EngineBots})
 	if err != nil {
 		return fmt.Errorf("serve: the lobby's ladder: %w", err)
 	}
@@ -193,7 +200,7 @@ const sshPlayHashMB = 2
 // env is one session's: its data (its user's own directory and the shared
 // library, or the shared directory), its share of the workers, its bounds.
 func (s *sshServer) env(ctx context.Context, sess ssh.Session) (*common.Env, error) {
-	env := &common.Env{Ctx: ctx, Data: s.c.Data, Engines: s.engines, Hub: s.hub, Who: sshWho(sess), Idle: s.c.Idle, Cluster: s.c.Cluster,
+	env := &common.Env{Ctx: ctx, Data: s.c.Data, Engines: s.engines, EnginePaths: s.c.EnginePaths, Hub: s.hub, Who: sshWho(sess), Idle: s.c.Idle, Cluster: s.c.Cluster,
 		Saves:      &common.SavePolicy{PerMinute: s.c.SavesPerMinute, Quota: s.c.Quota, Shared: true},
 		PlayHashMB: sshPlayHashMB}
 	if s.c.Workers != nil {
