@@ -84,12 +84,12 @@ func (e *Env) OptionUse(o arena.UCIOption) OptionUse {
 	local := e.EnginePaths
 	switch o.Type {
 	case "button":
-		return OptionUse{Why: "a button, no setting"}
+		return OptionUse{Why: "a button"}
 	case "string":
 		if local {
-			return OptionUse{Fixed: true, Why: "a string: no range to tune"}
+			return OptionUse{Fixed: true, Why: "a string: fix it or not"}
 		}
-		return OptionUse{Why: "a string (a file or a name): the server's to set"}
+		return OptionUse{Why: "a string: the server's"}
 	case "spin", "check", "combo":
 	default:
 		return OptionUse{Why: "of type " + o.Type}
@@ -98,10 +98,10 @@ func (e *Env) OptionUse(o arena.UCIOption) OptionUse {
 		return OptionUse{Gene: true, Fixed: true}
 	}
 	if restrictedOption(o) {
-		return OptionUse{Why: "reaches the server's files: not on a server"}
+		return OptionUse{Why: "reaches files: refused"}
 	}
 	if !arena.PlayingOption(o) {
-		return OptionUse{Fixed: true, Why: "not a playing setting: it may be fixed"}
+		return OptionUse{Fixed: true, Why: "no playing setting: fix"}
 	}
 	return OptionUse{Gene: true, Fixed: true}
 }

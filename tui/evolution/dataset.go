@@ -64,7 +64,7 @@ type datasetMsg struct {
 // dataset screen when there is none to tune on yet (or one of this
 // session's is unfinished).
 func (e *Page) tunePreset() tea.Cmd {
-	e.resume, e.preset = 0, 0
+	e.resume, e.preset, e.Status = 0, 0, ""
 	e.method = indexOf(ga.Methods, ga.CMAES)
 	e.applyMethodDefaults()
 	e.preset = max(indexOf(core.PresetNames(), "full"), 0)
@@ -112,6 +112,9 @@ func (e *Page) newDatasetJob(name string) {
 		if m, ok := e.Env.Data.SelfplayOf(name); ok {
 			j.games, j.tc = m.Games, max(slices.Index(datasetTCs, m.Settings.TC), 0)
 			j.progress = dataset.Progress{Games: m.Done, Total: m.Games}
+			if info, err := e.Env.Data.DatasetInfo(name); err == nil {
+				j.progress.Positions = info.Count
+			}
 		}
 	}
 	j.form = components.Form{St: e.St}
@@ -263,7 +266,7 @@ func (e *Page) datasetEvent(msg datasetMsg) tea.Cmd {
 	j.running, j.cancel = false, nil
 	switch {
 	case errors.Is(msg.err, context.Canceled):
-		e.Status = fmt.Sprintf("stopped after %d of %d games: kept as dataset %s; T goes on with it (or evochess selfplay --name %s --resume)",
+		e.Status = fmt.Sprintf("stopped at %d of %d games, kept as dataset %s: s (or T, or evochess selfplay --name %s --resume) goes on",
 			j.job.State.Games, j.job.Games, j.name, j.name)
 		return nil
 	case msg.err != nil:

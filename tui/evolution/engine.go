@@ -249,5 +249,5 @@ func (e *Page) probeLine() string {
 		return c.err.Error()
 	}
 	genes, fixed := c.counts()
-	return fmt.Sprintf("%s (%s): %d options · %d genes, %d fixed · enter on genes picks them", name, c.info.ID, len(c.info.Options), genes, fixed)
+	return fmt.Sprintf("%s (%s): %d options · %s, %d fixed · enter on genes picks them", name, c.info.ID, len(c.info.Options), plural(genes, "gene"), fixed)
 }

@@ -156,8 +156,10 @@ func (e *Page) ShortHelp() []key.Binding {
 	switch {
 	case e.mode.live():
 		return []key.Binding{k.Pause, k.Stop, k.GeneView, k.MutUp, k.PopUp, k.DepthUp, k.SendBest, k.KeepBest}
-	case e.mode == evoGenes, e.mode == evoDataset:
+	case e.mode == evoGenes:
 		return []key.Binding{k.Choose, k.Back}
+	case e.mode == evoDataset:
+		return []key.Binding{k.Choose, k.Change, k.Start, k.Stop, k.Back}
 	}
 	return []key.Binding{k.Choose, k.Change, k.Start}
 }

@@ -89,7 +89,7 @@ func (e *Page) genesView() string {
 	}
 	st := e.St
 	genes, fixed := c.counts()
-	head := components.Truncate(st.Title.Render("Genes of "+e.engineName(c))+st.Dim.Render(fmt.Sprintf("   %d genes · %d fixed · %d options", genes, fixed, len(c.info.Options))), e.W)
+	head := components.Truncate(st.Title.Render("Genes of "+e.engineName(c))+st.Dim.Render(fmt.Sprintf("   %s · %d fixed · %d options", plural(genes, "gene"), fixed, len(c.info.Options))), e.W)
 	foot := []string{st.Dim.Render(components.Truncate("space gene · f fixed · e range/value · a all shown · n none shown · / filter · enter done", e.W))}
 	switch {
 	case e.prompting == promptEdit:
@@ -101,14 +101,14 @@ func (e *Page) genesView() string {
 	for _, o := range c.info.Options {
 		nameW = max(nameW, lipgloss.Width(o.Name))
 	}
-	nameW = min(nameW, max(e.W-56, 16))
-	columns := fmt.Sprintf("  %-6s %-*s %-6s %-9s %-12s %s", "use", nameW, "option", "type", "default", "range", "as")
+	nameW = min(nameW, max(e.W-64, 16))
+	columns := fmt.Sprintf("  %-6s %-*s %-6s %-8s %-10s %s", "use", nameW, "option", "type", "default", "range", "as")
 	rows := max(e.H-3-len(foot), 3)
 	list := e.list.View(rows, st.Dim.Render(components.Truncate(columns, e.W)), func(i int, cursor bool) string {
 		o, p := c.info.Options[i], c.picks[i]
 		use := map[optionUse]string{useNone: "", useGene: "gene", useFixed: "fixed"}[p.use]
-		line := fmt.Sprintf("%-6s %-*s %-6s %-9s %-12s ", use, nameW, components.Truncate(o.Name, nameW), o.Type,
-			components.Truncate(o.Default, 9), components.Truncate(rangeText(o), 12))
+		line := fmt.Sprintf("%-6s %-*s %-6s %-8s %-10s ", use, nameW, components.Truncate(o.Name, nameW), o.Type,
+			components.Truncate(o.Default, 8), components.Truncate(rangeText(o), 10))
 		as := c.useText(i)
 		if allowed := e.Env.OptionUse(o); p.use == useNone && !allowed.Gene {
 			as = allowed.Why
@@ -123,6 +123,14 @@ func (e *Page) genesView() string {
 		return "  " + line
 	})
 	return head + "\n" + list + "\n" + strings.Join(foot, "\n")
+}
+
+// plural is n things, "1 gene", "2 genes".
+func plural(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
 }
 
 // engineName is an engine as the screens name it: its file and its own

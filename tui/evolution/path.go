@@ -125,7 +125,7 @@ func (e *Page) pathView(w, h int) string {
 	if e.settings.Engine != nil {
 		units = "the engine's units"
 	}
-	title := fmt.Sprintf("gene path: the %s after each generation, in %s", what, units)
+	title := fmt.Sprintf("gene paths: %s per generation, in %s", what, units)
 	which := fmt.Sprintf("   %d genes · g: next view", len(genes))
 	if pages > 1 {
 		which = fmt.Sprintf("   genes %d–%d of %d · G: more", from+1, from+len(shown), len(genes))

@@ -253,8 +253,10 @@ func (e *Page) setupView() string {
 		f.Text("", st.Dim.Render("a resumed run keeps its own settings; only workers apply"))
 	} else if line := e.probeLine(); line != "" {
 		f.Text("", wrap(line))
-		if p := e.problem(); p != "" {
-			f.Text(st.Err.Render(wrap("s would be refused: " + p)))
+		if p := e.problem(); p != "" { // ga's words, whole: they say what to do instead
+			for _, line := range strings.Split(st.NewStyle().Width(e.W).Render("s would be refused: "+p), "\n") {
+				f.Text(st.Err.Render(strings.TrimRight(line, " ")))
+			}
 		}
 	}
 	if e.prompting == promptPath || e.prompting == promptNumber {

@@ -70,6 +70,12 @@ func (e *Page) runView() string {
 		head.WriteString("\n" + components.Truncate(e.prompt.View(), e.W))
 	}
 	head.WriteString(components.WorkersView(st, e.Env, e.W))
+	lines := strings.Split(head.String(), "\n")
+	for i, l := range lines { // the figures run long: each line fits the window
+		lines[i] = components.Truncate(l, e.W)
+	}
+	head.Reset()
+	head.WriteString(strings.Join(lines, "\n"))
 	h := e.H - strings.Count(head.String(), "\n") - 2 // the head and a blank line
 	switch e.view {
 	case viewPath:
