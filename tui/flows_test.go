@@ -20,7 +20,7 @@ func TestFlowEvolution(t *testing.T) {
 	tm.Type("3")
 	tm.Type("jjjjj")                 // generations
 	tm.Type(strings.Repeat("l", 16)) // 20 → 100
-	tm.Type("jh")                    // search: depth=3 → depth=2
+	tm.Type("jjh")                   // search (after the time limit): depth=3 → depth=2
 	tm.Type("s")
 	out := &tuitest.Screen{R: tm.Output()}
 	tuitest.WaitFor(t, out, "generation 1 ")
