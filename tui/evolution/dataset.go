@@ -38,17 +38,16 @@ var (
 // datasetJob is the dataset T makes: its settings on the screen, then the
 // self-play job going on in the background, followed by its progress.
 type datasetJob struct {
-	name        string
-	games       int // wanted
-	tc          int // index into datasetTCs
-	workers     int
-	form        components.Form
-	job         *saves.SelfplayJob // an unfinished one to go on with, or the one going on
-	running     bool
-	stream      int // the progress stream followed: an older one's is dropped
-	cancel      context.CancelFunc
-	progress    dataset.Progress
-	startedWith int // games done when this session started it
+	name     string
+	games    int // wanted
+	tc       int // index into datasetTCs
+	workers  int
+	form     components.Form
+	job      *saves.SelfplayJob // an unfinished one to go on with, or the one going on
+	running  bool
+	stream   int // the progress stream followed: an older one's is dropped
+	cancel   context.CancelFunc
+	progress dataset.Progress
 }
 
 // datasetMsg is a dataset's progress, or its end (done: complete, or
@@ -212,7 +211,7 @@ func (e *Page) makeDataset() tea.Cmd {
 	cfg.Games = job.Games
 	e.Env.Saves.Saved(saves.Datasets, j.name)
 	e.probes++
-	j.stream, j.job, j.running, j.startedWith = e.probes, job, true, job.State.Games
+	j.stream, j.job, j.running = e.probes, job, true
 	j.progress = dataset.Progress{Games: job.State.Games, Total: job.Games}
 	ctx, cancel := context.WithCancel(e.Env.Ctx)
 	j.cancel = cancel

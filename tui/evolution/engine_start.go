@@ -72,6 +72,7 @@ func (e *Page) verified(msg verifiedMsg) tea.Cmd {
 	}
 	e.verifying = 0
 	if e.mode != evoSetup {
+		e.Status = "not started: the form was left while the engine was asked (s asks again)"
 		return nil
 	}
 	if msg.err != nil {

@@ -132,20 +132,23 @@ func TestPickerKeys(t *testing.T) {
 		keys   string
 		edit   string // typed into the e prompt, if any
 		genes  []string
-		fixed  []string // NAME=VALUE
+		fixed  []string // NAME=VALUE, among the fixed options
 		status string   // in the status line
+		loose  string   // an option that must not be fixed
 	}{
-		{"two genes", true, "/mobility (\r /\x1b/space\r ", "", []string{"Mobility (Middle Game)", "Space"}, []string{"Threads=1", "Hash=16", "OwnBook=false"}, ""},
-		{"all shown, then one off", true, "/mobility\raj ", "", []string{"Mobility (Middle Game)"}, nil, ""},
-		{"none shown", true, "/mobility\ran", "", nil, nil, ""},
-		{"fixed at a value", true, "/selective\rfe", "5", nil, []string{"Selective Plies=5"}, ""},
-		{"a fixed value out of range", true, "/selective\rfe", "11", nil, []string{"Selective Plies=7"}, "an integer from 0 to 10"},
-		{"a range outside the engine's", true, "/space\r e", "0 300", []string{"Space"}, nil, "outside the engine's own [0, 200]"},
-		{"a combo's start", true, "/safety curve\r e", "linear", []string{"King Safety Curve"}, nil, ""},
-		{"served: threads is no gene", false, "/threads\rj ", "", nil, nil, "Threads cannot be a gene"},
-		{"served: two threads refused", false, "/threads\rje", "2", nil, []string{"Threads=1"}, "one a worker on a server"},
-		{"served: a log is not touched", false, "/use search log\rf", "", nil, nil, "reaches files: refused"},
-		{"local: a string may be fixed", true, "/book file\rf", "", nil, []string{"Book File=book.bin"}, ""},
+		{"two genes", true, "/mobility (\r /\x1b/space\r ", "", []string{"Mobility (Middle Game)", "Space"}, []string{"Threads=1", "Hash=16", "OwnBook=false"}, "", ""},
+		{"all shown, then one off", true, "/mobility\raj ", "", []string{"Mobility (Middle Game)"}, nil, "", ""},
+		{"none shown", true, "/mobility\ran", "", nil, nil, "", ""},
+		{"fixed at a value", true, "/selective\rfe", "5", nil, []string{"Selective Plies=5"}, "", ""},
+		{"a fixed value out of range", true, "/selective\rfe", "11", nil, []string{"Selective Plies=7"}, "an integer from 0 to 10", ""},
+		{"a range outside the engine's", true, "/space\r e", "0 300", []string{"Space"}, nil, "outside the engine's own [0, 200]", ""},
+		{"a combo's start", true, "/safety curve\r e", "linear", []string{"King Safety Curve"}, nil, "", ""},
+		{"served: threads is no gene", false, "/threads\rj ", "", nil, nil, "Threads cannot be a gene", ""},
+		{"served: two threads refused", false, "/threads\rje", "2", nil, []string{"Threads=1"}, "one a worker on a server", ""},
+		{"served: threads stay fixed", false, "/threads\rjf", "", nil, []string{"Threads=1"}, "Threads stays fixed on a server", ""},
+		{"local: threads may go", true, "/threads\rjf", "", nil, []string{"OwnBook=false"}, "", "Threads"},
+		{"served: a log is not touched", false, "/use search log\rf", "", nil, nil, "reaches files: refused", ""},
+		{"local: a string may be fixed", true, "/book file\rf", "", nil, []string{"Book File=book.bin"}, "", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -180,6 +183,9 @@ func TestPickerKeys(t *testing.T) {
 			}
 			if !strings.Contains(p.Status, c.status) {
 				t.Errorf("status %q, want %q", p.Status, c.status)
+			}
+			if c.loose != "" && strings.Contains(strings.Join(fixed, "|"), c.loose+"=") {
+				t.Errorf("%s is still fixed: %q", c.loose, fixed)
 			}
 		})
 	}

@@ -86,6 +86,9 @@ func (c *engineChoice) toggleGene(env *common.Env, i int) error {
 func (c *engineChoice) toggleFixed(env *common.Env, i int) error {
 	o, p := c.info.Options[i], &c.picks[i]
 	if p.use == useFixed {
+		if !env.EnginePaths && (strings.EqualFold(o.Name, "Threads") || strings.EqualFold(o.Name, "Hash")) {
+			return fmt.Errorf("%s stays fixed on a server (a worker pays for one thread and a small hash): e changes its value", o.Name)
+		}
 		p.use = useNone
 		return nil
 	}

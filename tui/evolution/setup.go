@@ -184,7 +184,8 @@ func (e *Page) opponentList() []opponentChoice {
 	}
 	for _, p := range e.Env.TunableEngines() {
 		if spec, err := engineSpec(p, common.EngineArgs(p)); err == nil {
-			out = append(out, opponentChoice{engineLabel(p), "name=" + common.EngineName(p) + "," + spec})
+			// One thread, as the tuned engine's: a game is one worker's.
+			out = append(out, opponentChoice{engineLabel(p), "name=" + common.EngineName(p) + "," + spec + ",option.Threads=1"})
 		}
 	}
 	return out
