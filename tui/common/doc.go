@@ -3,7 +3,8 @@
 //
 //   - Env, one app's (one terminal's, one SSH session's) context: its data
 //     directory and library, save policy, share of the workers, the
-//     external engines, the cluster, its place in the lobby;
+//     external engines and what it may do with them (EngineAllowed,
+//     OptionUse, CheckFixed), the cluster, its place in the lobby;
 //   - KeyMap and Styles, the keys and the colours (one renderer per
 //     session);
 //   - the messages pages exchange through the root model (ShownMsg,
