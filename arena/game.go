@@ -71,6 +71,10 @@ type GameResult struct {
 	Started      time.Time
 	Duration     time.Duration
 	FinalFEN     string
+	// FlagTime is, in a time forfeit, how long the loser thought on the
+	// move its flag fell in (a move not in Moves): what CheckEnding needs
+	// to see that the flag fell.
+	FlagTime time.Duration
 }
 
 // Score returns white's points (1, ½ or 0).
@@ -109,27 +113,14 @@ func PlayGame(ctx context.Context, white, black Player, opt GameOptions, onMove 
 	}
 	res.StartFEN = pos.FEN()
 	players := [2]Player{white, black}
-	var tcs [2]TimeControl
-	var clock [2]time.Duration
-	for c := range players {
-		tcs[c] = opt.TC
-		if opt.TCs[c] != nil {
-			tcs[c] = *opt.TCs[c]
-		}
-		clock[c] = tcs[c].Base
-	}
+	clk := newClocks(opt)
 	end := func(o core.Outcome, reason, detail string) GameResult {
 		res.Outcome, res.Reason, res.Detail = o, reason, detail
 		res.FinalFEN = pos.FEN()
 		res.Duration = time.Since(res.Started)
 		return res
 	}
-	lose := func(c core.Color, reason, detail string) GameResult {
-		if c == core.White {
-			return end(core.BlackWins, reason, detail)
-		}
-		return end(core.WhiteWins, reason, detail)
-	}
+	lose := func(c core.Color, reason, detail string) GameResult { return end(lossOf(c), reason, detail) }
 	for c, pl := range players {
 		if err := pl.NewGame(ctx); err != nil {
 			if ctx.Err() != nil {
@@ -140,24 +131,19 @@ func PlayGame(ctx context.Context, white, black Player, opt GameOptions, onMove 
 	}
 	var moves []core.Move
 	var adj adjudicator
-	movesInPeriod := [2]int{}
 	for {
-		if st := pos.Status(); st.Over() {
-			return end(st.Outcome, ruleReason(st.Reason), "")
-		}
-		if opt.MaxMoves > 0 && len(moves) >= 2*opt.MaxMoves {
-			return end(core.Draw, ReasonMaxMoves, fmt.Sprintf("%d moves", opt.MaxMoves))
+		if o, reason, detail, over := rulesEnding(pos, opt, len(moves)); over {
+			return end(o, reason, detail)
 		}
 		side := pos.SideToMove()
-		tc := tcs[side]
-		lim := limitsFor(tc, clock, tcs, movesInPeriod[side])
+		lim := clk.limits(side)
 		view := GameView{StartFEN: res.StartFEN, Moves: moves, Pos: pos.Clone()}
 		// Under a clock the flag falls while the player thinks: the move's
 		// context ends at the time left plus the margin.
 		t0 := time.Now()
 		moveCtx, cancel := ctx, context.CancelFunc(func() {})
-		if tc.HasClock() {
-			moveCtx, cancel = context.WithDeadline(ctx, t0.Add(clock[side]+opt.Margin))
+		if clk.running(side) {
+			moveCtx, cancel = context.WithDeadline(ctx, t0.Add(clk.left[side]+opt.Margin))
 		}
 		reply, err := players[side].Play(moveCtx, view, lim)
 		elapsed := time.Since(t0)
@@ -165,12 +151,10 @@ func PlayGame(ctx context.Context, white, black Player, opt GameOptions, onMove 
 		if ctx.Err() != nil {
 			return end(core.Ongoing, ReasonAborted, ctx.Err().Error())
 		}
-		if tc.HasClock() && (elapsed > clock[side]+opt.Margin || errors.Is(err, context.DeadlineExceeded)) {
-			over := fmt.Sprintf("%v over", (elapsed - clock[side]).Round(time.Millisecond))
-			if !canMate(pos, side^1) { // FIDE 6.9: no win on time without mating material
-				return end(core.Draw, ReasonTimeForfeit, over+"; opponent cannot mate")
-			}
-			return lose(side, ReasonTimeForfeit, over)
+		if clk.fallen(side, elapsed, opt.Margin) || clk.running(side) && errors.Is(err, context.DeadlineExceeded) {
+			res.FlagTime = elapsed
+			o, why := flagEnding(pos, side)
+			return end(o, ReasonTimeForfeit, fmt.Sprintf("%v over", (elapsed-clk.left[side]).Round(time.Millisecond))+why)
 		}
 		if err != nil {
 			var ill *IllegalMoveError
@@ -182,21 +166,13 @@ func PlayGame(ctx context.Context, white, black Player, opt GameOptions, onMove 
 		if !pos.IsLegal(reply.Move) {
 			return lose(side, ReasonIllegalMove, reply.Move.String())
 		}
-		if tc.HasClock() {
-			clock[side] += tc.Inc - elapsed
-			clock[side] = max(clock[side], 0)
-			movesInPeriod[side]++
-			if tc.MovesToGo > 0 && movesInPeriod[side] == tc.MovesToGo {
-				clock[side] += tc.Base
-				movesInPeriod[side] = 0
-			}
-		}
+		clk.spend(side, elapsed)
 		rec := MoveRecord{Move: reply.Move, SAN: pos.SAN(reply.Move), Score: reply.Score, Depth: reply.Depth, Nodes: reply.Nodes, Time: elapsed}
 		pos.MakeMove(reply.Move)
 		moves = append(moves, reply.Move)
 		res.Moves = append(res.Moves, rec)
 		if onMove != nil {
-			onMove(MoveEvent{Record: rec, Ply: len(moves), FEN: pos.FEN(), Clock: clock})
+			onMove(MoveEvent{Record: rec, Ply: len(moves), FEN: pos.FEN(), Clock: clk.left})
 		}
 		if o, reason := adj.observe(opt, side, reply.Score, len(moves)); o != core.Ongoing {
 			return end(o, reason, "")

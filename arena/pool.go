@@ -195,13 +195,7 @@ func (p *Pool) play(ctx context.Context, job GameJob, specs []PlayerSpec, get fu
 		}
 		return unstartedResult(job, specs, errW, errB)
 	}
-	opt := job.Options
-	if tc := specs[job.White].TC; tc != nil {
-		opt.TCs[0] = tc
-	}
-	if tc := specs[job.Black].TC; tc != nil {
-		opt.TCs[1] = tc
-	}
+	opt := PlayerOptions(job.Options, specs[job.White], specs[job.Black])
 	start := opt.StartFEN
 	if start == "" {
 		start = core.StartFEN
