@@ -39,6 +39,7 @@ type RemoteWorker struct {
 	InFlight       int      // games playing now
 	Games          int      // games finished since it started
 	GamesPerSec    float64  // over its last report interval
+	BadResults     int      // its results the coordinator refused
 	Refused        string   // why the coordinator does not use it, if it does not
 	Seen           time.Time
 }

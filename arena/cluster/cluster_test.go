@@ -9,6 +9,7 @@ import (
 
 	"github.com/evochess/evochess/arena"
 	"github.com/evochess/evochess/arena/syncbuf"
+	"github.com/nats-io/nats.go"
 )
 
 // testCluster is an embedded server on a random loopback port with a
@@ -59,6 +60,17 @@ func (tc *testCluster) close() {
 	if tc.srv.ns.Running() {
 		tc.srv.Close()
 	}
+}
+
+// admin is a connection with the coordinator's rights, closed with the test.
+func (tc *testCluster) admin() *nats.Conn {
+	tc.t.Helper()
+	nc, err := nats.Connect(tc.srv.URL(), nats.Token(tc.srv.token))
+	if err != nil {
+		tc.t.Fatal(err)
+	}
+	tc.t.Cleanup(nc.Close)
+	return nc
 }
 
 // worker starts a worker of slots slots.

@@ -38,6 +38,9 @@ func (c ClientConfig) connect(extra ...nats.Option) (*nats.Conn, error) {
 	return nc, nil
 }
 
+// maxResultBytes bounds the results stream (about 100 000 long games).
+const maxResultBytes = 1 << 30
+
 // streams creates (or updates to this version's settings) the job, result
 // and genes streams and the workers' consumer, whose ack wait is ackWait.
 func streams(ctx context.Context, js jetstream.JetStream, ackWait time.Duration) (jobs, results jetstream.Stream, err error) {
@@ -52,6 +55,9 @@ func streams(ctx context.Context, js jetstream.JetStream, ackWait time.Duration)
 		Name: ResultStream, Subjects: []string{resultPrefix + ">"}, Retention: jetstream.LimitsPolicy,
 		Storage: jetstream.FileStorage, MaxMsgSize: MaxMessage, Duplicates: dedupWindow, MaxAge: keepResults,
 		MaxMsgsPerSubject: 1, // a job's result, once: a replayed game's copy replaces it
+		// Workers' credentials can store results under any subject: the
+		// stream keeps the newest maxResultBytes, not a flood's worth of disk.
+		MaxBytes: maxResultBytes,
 	})
 	if err != nil {
 		return nil, nil, fmt.Errorf("cluster result stream: %w", err)
@@ -68,6 +74,7 @@ func streams(ctx context.Context, js jetstream.JetStream, ackWait time.Duration)
 		Durable: WorkersConsumer, AckPolicy: jetstream.AckExplicitPolicy, AckWait: ackWait,
 		MaxDeliver:    -1, // a job refused or abandoned is never dropped
 		MaxAckPending: 100000, MaxWaiting: 100000,
+		MaxRequestBatch: 1, // a worker pulls a job at a time: nobody takes the queue in one request
 	})
 	if err != nil {
 		return nil, nil, fmt.Errorf("cluster workers' consumer: %w", err)

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/evochess/evochess/arena"
@@ -50,9 +51,21 @@ type Coordinator struct {
 	closed  chan struct{} // the connection is closed
 	stop    context.CancelFunc
 	wg      sync.WaitGroup
-	logMu   sync.Mutex
-	said    map[string]bool // log lines said once
+	log     *logLimiter
+	counts  Counts
 }
+
+// Counts are what became of the results and reports a coordinator got.
+type Counts struct {
+	Accepted atomic.Int64 // results taken
+	Refused  atomic.Int64 // results refused (counted against their signer)
+	Unsigned atomic.Int64 // results and reports no worker key signed, refused
+	Held     atomic.Int64 // engine failures held for a second worker's word
+	Replays  atomic.Int64 // copies of jobs queued again after a refused or held result
+}
+
+// Counts are the coordinator's counts so far.
+func (c *Coordinator) Counts() *Counts { return &c.counts }
 
 // NewCoordinator connects, sets up the streams and starts following the
 // workers' reports.
@@ -72,7 +85,7 @@ func NewCoordinator(ctx context.Context, cfg Config) (*Coordinator, error) {
 	if cfg.Log == nil {
 		cfg.Log = io.Discard
 	}
-	c := &Coordinator{cfg: cfg, pres: newPresence(cfg.Report, cfg.Prefetch), closed: make(chan struct{}), said: map[string]bool{}}
+	c := &Coordinator{cfg: cfg, pres: newPresence(cfg.Report, cfg.Prefetch), closed: make(chan struct{}), log: newLogLimiter(cfg.Log)}
 	client := cfg.Client
 	client.Name = "evochess coordinator"
 	opts := []nats.Option{nats.ClosedHandler(func(*nats.Conn) { close(c.closed) })}
@@ -125,6 +138,7 @@ func NewCoordinator(ctx context.Context, cfg Config) (*Coordinator, error) {
 			select {
 			case now := <-t.C:
 				c.pres.expireOld(now)
+				c.log.flush(now, false)
 			case <-tick.Done():
 				return
 			}
@@ -138,6 +152,11 @@ func NewCoordinator(ctx context.Context, cfg Config) (*Coordinator, error) {
 func (c *Coordinator) Close() {
 	c.stop()
 	c.wg.Wait()
+	c.log.flush(time.Now(), true)
+	if n := c.counts.Refused.Load() + c.counts.Unsigned.Load(); n > 0 {
+		c.Log(fmt.Sprintf("cluster: %d results accepted, %d refused (%d of them unsigned), %d engine failures held for a second word, %d jobs queued again",
+			c.counts.Accepted.Load(), n, c.counts.Unsigned.Load(), c.counts.Held.Load(), c.counts.Replays.Load()))
+	}
 	if err := c.nc.Drain(); err != nil {
 		c.nc.Close()
 	}
@@ -154,42 +173,61 @@ func (c *Coordinator) Workers() []arena.RemoteWorker { return c.pres.list() }
 // Slots is how many jobs the workers can take at once now.
 func (c *Coordinator) Slots() int { return c.pres.slots() }
 
-// logf writes a line to the log; with once set, only the first time.
-func (c *Coordinator) logf(once bool, format string, args ...any) {
-	line := fmt.Sprintf(format, args...)
-	c.logMu.Lock()
-	defer c.logMu.Unlock()
-	if once {
-		if c.said[line] || len(c.said) > 10000 {
-			return
-		}
-		c.said[line] = true
-	}
-	fmt.Fprintln(c.cfg.Log, line)
+// note writes a line of a kind of event to the log, rate-limited.
+func (c *Coordinator) note(kind, format string, args ...any) {
+	c.log.say(kind, fmt.Sprintf(format, args...), time.Now())
 }
 
 // Log writes a line to the coordinator's log.
-func (c *Coordinator) Log(line string) { c.logf(false, "%s", line) }
+func (c *Coordinator) Log(line string) { fmt.Fprintln(c.cfg.Log, line) }
 
 func (c *Coordinator) onPresence(msg *nats.Msg) {
 	m, err := decodePresence(msg.Data)
 	if err != nil {
-		c.logf(true, "cluster: ignored %v", err)
+		c.note(logBadReport, "cluster: ignored %v", err)
+		return
+	}
+	// Only the worker's own key speaks for it: nobody else can have a
+	// worker refused, or make it leave, by naming its id.
+	if id, err := signer(msg.Subject, msg.Data, msg.Header); err != nil || id != m.ID {
+		c.counts.Unsigned.Add(1)
+		if m.V != Version {
+			c.note(logBadReport, "cluster: ignored the report of worker %s (%s): %v", m.Name, m.Host, versionError(m.V, "it"))
+		} else {
+			c.note(logBadReport, "cluster: ignored a report for worker %.40s: not signed by its key", m.ID)
+		}
 		return
 	}
 	known := c.pres.known(m.ID)
 	refused, first := c.pres.update(m, time.Now())
 	switch {
 	case refused != "":
-		if first {
-			c.logf(false, "cluster: refused %s", refused)
+		if first && m.V != Version {
+			c.note(logRefusedWkr, "cluster: refused %s", refused)
+		} else if first {
+			c.note(logRefusedWkr, "cluster: refused worker %s (%s): %s", m.Name, m.Host, refused)
 		}
-		data, _ := json.Marshal(controlMsg{V: Version, Refused: refused})
-		c.nc.Publish(controlPrefix+m.ID, data)
+		c.tellRefused(m.ID, refused)
 	case m.Bye:
-		c.logf(false, "cluster: worker %s (%s) left", m.Name, m.Host)
+		c.note(logLeft, "cluster: worker %s (%s) left", m.Name, m.Host)
 	case !known:
-		c.logf(false, "cluster: worker %s (%s) joined: %d slots, engines: %s", m.Name, m.Host, m.Slots, engineList(m.Engines))
+		c.note(logJoined, "cluster: worker %s (%s) joined: %d slots, engines: %s", m.Name, m.Host, m.Slots, engineList(m.Engines))
+	}
+}
+
+// tellRefused tells worker id it is refused, and why.
+func (c *Coordinator) tellRefused(id, why string) {
+	data, _ := json.Marshal(controlMsg{V: Version, Refused: why})
+	c.nc.Publish(controlPrefix+id, data)
+}
+
+// strike counts a refused result against the worker that signed it; the
+// strike that refuses the worker tells it so.
+func (c *Coordinator) strike(worker string, why error) {
+	c.counts.Refused.Add(1)
+	if refusal := c.pres.strike(worker, why.Error()); refusal != "" {
+		c.note(logRefusedWkr, "cluster: refused worker %s: %s", worker, refusal)
+		c.tellRefused(worker, refusal)
 	}
 }
 
@@ -198,7 +236,7 @@ func (c *Coordinator) onRefusal(msg *nats.Msg) {
 	if unmarshal("refusal", msg.Data, &r) != nil || len(r.Reason) > maxDetail || !printable(r.Reason) || !printable(r.Worker) {
 		return
 	}
-	c.logf(true, "cluster: worker %.64s gave a job back: %s", r.Worker, r.Reason)
+	c.note(logGaveBack, "cluster: worker %.64s gave a job back: %s", r.Worker, r.Reason)
 }
 
 func engineList(e []string) string {

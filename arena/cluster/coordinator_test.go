@@ -44,16 +44,13 @@ func TestDuplicateResultsCountOnce(t *testing.T) {
 	tc.waitSlots(2)
 	// Every result is stored a second time, as a worker that played a
 	// redelivered job would.
-	nc, err := nats.Connect(tc.srv.URL())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer nc.Close()
+	nc := tc.admin()
 	var copies atomic.Int64
 	sub, err := nc.Subscribe(resultPrefix+">", func(m *nats.Msg) {
 		if m.Header.Get("copy") == "" {
 			c := nats.NewMsg(m.Subject)
-			c.Data, c.Header = m.Data, nats.Header{"copy": []string{"1"}}
+			c.Data, c.Header = m.Data, m.Header
+			c.Header.Set("copy", "1")
 			nc.PublishMsg(c)
 			copies.Add(1)
 		}

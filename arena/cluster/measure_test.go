@@ -127,9 +127,11 @@ func TestMeasureTraffic(t *testing.T) {
 }
 
 func presenceSize() int {
-	data, _ := json.Marshal(presenceMsg{V: Version, ID: "0123456789abcdef", Name: "worker-name", Host: "host.example.org",
+	k := newWorkerKey()
+	data, _ := json.Marshal(presenceMsg{V: Version, ID: k.id, Name: "worker-name", Host: "host.example.org",
 		Slots: 8, InFlight: 8, Games: 123456, GamesPerSec: 12.34})
-	return len(data)
+	m := k.signed(presenceSubj, data)
+	return len(data) + len(m.Header.Get(keyHeader)) + len(m.Header.Get(sigHeader)) + len(keyHeader) + len(sigHeader)
 }
 
 // TestMeasureCoordinatorCPU has many fake workers return games at once
@@ -160,7 +162,7 @@ func TestMeasureCoordinatorCPU(t *testing.T) {
 			}
 			fakes, url := startFakeWorkers(t, spec)
 			if !tt.serverHere {
-				cfg.Client = ClientConfig{URL: url}
+				cfg.Client = ClientConfig{URL: url, Token: measureCoordinator}
 			}
 			coord, err := NewCoordinator(context.Background(), cfg)
 			if err != nil {
@@ -174,6 +176,9 @@ func TestMeasureCoordinatorCPU(t *testing.T) {
 			}
 			defer run.Close()
 			jobs := measureJobs(t, *measureResults)
+			for i := range jobs {
+				jobs[i].Options.MaxMoves = fakePlies / 2 // what a fake game ends by
+			}
 			pool := arena.NewRemotePool(measurePlayers(t), 0, run, nil)
 			cpu0, began := selfCPU(), time.Now()
 			plies := 0
@@ -251,7 +256,7 @@ func runFakeWorkers(spec string) int {
 			return 1
 		}
 		defer os.RemoveAll(store)
-		srv, err := StartServer(ServerConfig{Listen: "127.0.0.1:0", StoreDir: store})
+		srv, err := StartServer(ServerConfig{Listen: "127.0.0.1:0", StoreDir: store, CoordinatorToken: measureCoordinator})
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			return 1
@@ -278,8 +283,15 @@ func runFakeWorkers(spec string) int {
 	return 0
 }
 
-// fakeGame plays up to 100 plies from the job's start in no time, with
-// move reports of a real game's size.
+// measureCoordinator is the coordinator's token on the fake workers' server.
+const measureCoordinator = "measure-coordinator"
+
+// fakePlies is the length of a fake game.
+const fakePlies = 100
+
+// fakeGame plays up to fakePlies plies from the job's start in no time,
+// with move reports of a real game's size, to an ending the coordinator
+// accepts (its jobs have a move limit of fakePlies/2 moves).
 func fakeGame(j jobMsg) arena.GameResult {
 	start := j.Options.StartFEN
 	if start == "" {
@@ -290,22 +302,21 @@ func fakeGame(j jobMsg) arena.GameResult {
 		return arena.GameResult{Outcome: core.Draw, Reason: arena.ReasonCrashed}
 	}
 	res := arena.GameResult{Outcome: core.Draw, Reason: arena.ReasonMaxMoves, Started: time.Now()}
-	for ply := range 100 {
-		moves := pos.LegalMoves()
-		if len(moves) == 0 {
-			res.Reason = arena.ReasonStalemate
-			if pos.InCheck() {
-				res.Reason, res.Outcome = arena.ReasonCheckmate, core.WhiteWins
-				if pos.SideToMove() == core.White {
-					res.Outcome = core.BlackWins
-				}
-			}
+	reasons := map[core.Termination]string{core.Checkmate: arena.ReasonCheckmate, core.Stalemate: arena.ReasonStalemate,
+		core.ThreefoldRepetition: arena.ReasonThreefold, core.FiftyMoveRule: arena.ReasonFiftyMove, core.InsufficientMaterial: arena.ReasonInsufficient}
+	for ply := range fakePlies {
+		if st := pos.Status(); st.Over() {
+			res.Outcome, res.Reason = st.Outcome, reasons[st.Reason]
 			break
 		}
+		moves := pos.LegalMoves()
 		m := moves[(ply*7)%len(moves)]
 		res.Moves = append(res.Moves, arena.MoveRecord{Move: m, Score: 20 - ply, Depth: 7, Nodes: 5000, Time: 15 * time.Millisecond})
 		pos.MakeMove(m)
 	}
-	res.Duration = time.Since(res.Started)
+	if st := pos.Status(); st.Over() {
+		res.Outcome, res.Reason = st.Outcome, reasons[st.Reason]
+	}
+	res.Duration = time.Duration(len(res.Moves)) * 15 * time.Millisecond
 	return res
 }

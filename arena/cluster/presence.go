@@ -72,10 +72,96 @@ type presence struct {
 	workers  map[string]*arena.RemoteWorker
 	expire   time.Duration
 	prefetch int // jobs queued ahead per worker, besides its slots
+	// bad counts the refused results of workers (by id, kept when they
+	// go: a worker refused stays refused); at most maxStruck of them.
+	bad map[string]*strikes
 }
 
+// strikes are a worker's refused results.
+type strikes struct {
+	n       int
+	last    string // why the last was refused
+	refused string // why the worker is refused ("": it is not)
+}
+
+const (
+	// strikeLimit is how many refused results get a worker refused: an
+	// honest worker sends none, so a few are a broken or a hostile one.
+	strikeLimit = 3
+	// maxStruck bounds the workers whose strikes are remembered (a
+	// hostile client can sign with a new key every time).
+	maxStruck = 4096
+)
+
 func newPresence(report time.Duration, prefetch int) *presence {
-	return &presence{workers: map[string]*arena.RemoteWorker{}, expire: 3*report + time.Second, prefetch: prefetch}
+	return &presence{workers: map[string]*arena.RemoteWorker{}, expire: 3*report + time.Second, prefetch: prefetch,
+		bad: map[string]*strikes{}}
+}
+
+// strike counts a refused result against worker id and returns the
+// worker's refusal when this strike is the one that refuses it.
+func (p *presence) strike(id, why string) (refusal string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	s := p.bad[id]
+	if s == nil {
+		if len(p.bad) >= maxStruck {
+			p.evict()
+		}
+		s = &strikes{}
+		p.bad[id] = s
+	}
+	s.n++
+	s.last = why
+	if w := p.workers[id]; w != nil {
+		w.BadResults = s.n
+	}
+	if s.n < strikeLimit || s.refused != "" {
+		return ""
+	}
+	s.refused = fmt.Sprintf("%d of its results did not check out (the last: %s)", s.n, why)
+	if w := p.workers[id]; w != nil {
+		w.Refused = s.refused
+	}
+	return s.refused
+}
+
+// evict forgets a struck worker to make room: one not refused if any.
+func (p *presence) evict() {
+	victim := ""
+	for id, s := range p.bad {
+		victim = id
+		if s.refused == "" {
+			break
+		}
+	}
+	delete(p.bad, victim)
+}
+
+// refusedWorker is why worker id is refused for its results ("": it is not).
+func (p *presence) refusedWorker(id string) string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if s := p.bad[id]; s != nil {
+		return s.refused
+	}
+	return ""
+}
+
+// eligible counts the workers heard of and not refused, none of avoid,
+// that offer every engine of needs (file names): those a job can go to.
+func (p *presence) eligible(avoid, needs []string) int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	n := 0
+	for id, w := range p.workers {
+		if w.Refused == "" && w.Slots > 0 && !slices.Contains(avoid, id) && !slices.ContainsFunc(needs, func(e string) bool {
+			return !slices.Contains(w.Engines, e)
+		}) {
+			n++
+		}
+	}
+	return n
 }
 
 // update records a report and returns why the worker is refused ("" if it
@@ -97,6 +183,12 @@ func (p *presence) update(m presenceMsg, now time.Time) (reason string, first bo
 	w.Slots, w.InFlight, w.Games, w.GamesPerSec, w.Seen = m.Slots, m.InFlight, m.Games, m.GamesPerSec, now
 	if m.V != Version {
 		w.Refused = versionError(m.V, fmt.Sprintf("worker %s (%s)", m.Name, m.Host)).Error()
+	}
+	if s := p.bad[m.ID]; s != nil {
+		w.BadResults = s.n
+		if s.refused != "" {
+			w.Refused = s.refused
+		}
 	}
 	return w.Refused, first && w.Refused != ""
 }

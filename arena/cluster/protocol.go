@@ -8,9 +8,18 @@
 // pulls it, plays it, stores the result in the results stream under the
 // same id and only then acknowledges the job. A worker that dies or stalls
 // stops sending in-progress acks and the job is redelivered. The
-// coordinator takes each job's first result and ignores the others, and a
-// resumed coordinator finds the results already stored instead of
-// replaying their games.
+// coordinator takes each job's first result that checks out and ignores
+// the others, and a resumed coordinator finds the results already stored
+// instead of replaying their games.
+//
+// Nothing a worker sends is taken on trust. NATS permissions keep each
+// role to its part (permissions.go); workers sign what they publish
+// (identity.go); a result's ending must follow from its moves by the
+// rules, the job's own adjudication settings and clocks, an engine's
+// failure needs a second worker's word, and a result that does not check
+// out is refused, counted against its signer and its game played again by
+// another worker (verdict.go); what the network makes the coordinator log
+// is rate-limited (lograte.go).
 package cluster
 
 import (
@@ -21,8 +30,10 @@ import (
 
 // Version is the protocol version every message carries. A worker and a
 // coordinator of different versions refuse each other. (2: genes travel
-// apart from the jobs that name them.)
-const Version = 2
+// apart from the jobs that name them; 3: workers sign their reports and
+// results, a result carries its flag time, a copy of a job may name
+// workers to avoid.)
+const Version = 3
 
 // Streams, consumer and subjects: named for the operator of an existing
 // NATS server, who grants them (every subject is under Subjects), and for

@@ -20,7 +20,8 @@ type resultMsg struct {
 	Outcome  core.Outcome  `json:"outcome"`
 	Reason   string        `json:"reason"`
 	Detail   string        `json:"detail,omitempty"`
-	Moves    [][5]int64    `json:"moves"` // move, score, depth, nodes, time (µs)
+	Moves    [][5]int64    `json:"moves"`          // move, score, depth, nodes, time (µs)
+	Flag     int64         `json:"flag,omitempty"` // a time forfeit: the loser's time on its last move (µs)
 	Started  time.Time     `json:"started"`
 	Duration time.Duration `json:"duration"`
 }
@@ -39,7 +40,8 @@ func init() {
 // newResult is the message of a game a worker played for job j.
 func newResult(j jobMsg, worker string, res arena.GameResult) resultMsg {
 	r := resultMsg{V: Version, ID: j.ID, Run: j.Run, Worker: worker, Outcome: res.Outcome, Reason: res.Reason,
-		Detail: res.Detail, Started: res.Started, Duration: res.Duration, Moves: make([][5]int64, len(res.Moves))}
+		Detail: res.Detail, Started: res.Started, Duration: res.Duration, Moves: make([][5]int64, len(res.Moves)),
+		Flag: res.FlagTime.Microseconds()}
 	if len(r.Detail) > maxDetail {
 		r.Detail = r.Detail[:maxDetail]
 	}
@@ -69,8 +71,8 @@ func decodeResult(data []byte) (resultMsg, error) {
 		return r, fmt.Errorf("result %s: detail too long or not printable", r.ID)
 	case len(r.Moves) > maxPlies:
 		return r, fmt.Errorf("result %s: %d plies (at most %d)", r.ID, len(r.Moves), maxPlies)
-	case r.Duration < 0 || r.Duration > 30*maxTime:
-		return r, fmt.Errorf("result %s: duration %v out of range", r.ID, r.Duration)
+	case r.Duration < 0 || r.Duration > 30*maxTime || r.Flag < 0 || r.Flag > maxTime.Microseconds():
+		return r, fmt.Errorf("result %s: duration %v or flag time %dµs out of range", r.ID, r.Duration, r.Flag)
 	}
 	return r, nil
 }
@@ -78,6 +80,7 @@ func decodeResult(data []byte) (resultMsg, error) {
 // game rebuilds the finished game of job j from its result: the moves
 // must be legal from the job's start, and names, start, SAN, the final
 // position and the time control come from the job, not from the worker.
+// Whether the game can end as the result says is judge's question.
 func (r resultMsg) game(j arena.RemoteJob) (arena.GameResult, error) {
 	start := j.Job.Options.StartFEN
 	if start == "" {
@@ -89,13 +92,13 @@ func (r resultMsg) game(j arena.RemoteJob) (arena.GameResult, error) {
 	}
 	g := arena.GameResult{White: j.White.Name, Black: j.Black.Name, StartFEN: pos.FEN(), Outcome: r.Outcome,
 		Reason: r.Reason, Detail: r.Detail, TC: j.Job.Options.TC, Started: r.Started, Duration: r.Duration,
-		Moves: make([]arena.MoveRecord, len(r.Moves))}
+		Moves: make([]arena.MoveRecord, len(r.Moves)), FlagTime: time.Duration(r.Flag) * time.Microsecond}
 	for i, m := range r.Moves {
 		mv := core.Move(m[0])
 		if m[0] < 0 || m[0] > 0xffff || !pos.IsLegal(mv) {
 			return arena.GameResult{}, fmt.Errorf("result %s: ply %d: %d is not a legal move", r.ID, i+1, m[0])
 		}
-		if m[1] < -1e6 || m[1] > 1e6 || m[2] < 0 || m[2] > 1000 || m[3] < 0 || m[4] < 0 {
+		if m[1] < -1e6 || m[1] > 1e6 || m[2] < 0 || m[2] > 1000 || m[3] < 0 || m[4] < 0 || m[4] > maxTime.Microseconds() {
 			return arena.GameResult{}, fmt.Errorf("result %s: ply %d: the mover's report is out of range", r.ID, i+1)
 		}
 		g.Moves[i] = arena.MoveRecord{Move: mv, SAN: pos.SAN(mv), Score: int(m[1]), Depth: int(m[2]), Nodes: uint64(m[3]),

@@ -2,13 +2,20 @@ package cluster
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/evochess/evochess/arena"
+	"github.com/evochess/evochess/core"
+	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 )
 
@@ -18,14 +25,45 @@ type RunRemote struct {
 	key   string
 	cc    jetstream.ConsumeContext
 	mu    sync.Mutex
-	wait  map[string]chan resultMsg // jobs waiting for their result, by id
-	early map[string]resultMsg      // results of queued jobs not asked for yet
+	wait  map[string]*pending       // jobs waiting for their result, by id
+	early map[string][]signedResult // results of queued jobs not asked for yet
 	// stored and queued are the run's job ids that had a result, or were
 	// queued, when the run began: a resumed coordinator's.
 	stored, queued map[string]bool
 	seen           map[[32]byte]int // jobs of this process by content
 	games          int              // results taken
 }
+
+// signedResult is a result and the worker whose key signed it.
+type signedResult struct {
+	m  resultMsg
+	by string
+}
+
+// pending is a job waiting for its result (verdict.go says which).
+type pending struct {
+	rj    arena.RemoteJob
+	done  chan arena.GameResult // capacity 1: the result taken
+	again chan struct{}         // capacity 1: a result was refused or held
+	// Guarded by RunRemote.mu.
+	avoid []string     // workers whose results were refused or held, oldest first
+	held  []heldEnding // engine failures reported
+	alone bool         // the last copy went to every worker: none other could take it
+}
+
+// heldEnding is an engine's failure a worker reported.
+type heldEnding struct {
+	by      string
+	outcome core.Outcome
+	reason  string
+}
+
+// Bounds of what a job remembers of its bad results.
+const (
+	maxAvoid = 32 // workers a copy of a job names to avoid
+	maxHeld  = 16
+	maxEarly = 4 // results of a queued job kept before it is asked for
+)
 
 var _ arena.Remote = (*RunRemote)(nil)
 
@@ -34,7 +72,7 @@ var _ arena.Remote = (*RunRemote)(nil)
 // same ids, so a resumed coordinator finds their results. Close it when
 // the run is over.
 func (c *Coordinator) Run(ctx context.Context, identity string) (*RunRemote, error) {
-	r := &RunRemote{c: c, key: runKey(identity), wait: map[string]chan resultMsg{}, early: map[string]resultMsg{},
+	r := &RunRemote{c: c, key: runKey(identity), wait: map[string]*pending{}, early: map[string][]signedResult{},
 		stored: map[string]bool{}, queued: map[string]bool{}, seen: map[[32]byte]int{}}
 	// Follow new results first, then list the old ones: a result stored
 	// in between is in one or the other.
@@ -89,34 +127,120 @@ func (r *RunRemote) Slots() int                    { return r.c.Slots() }
 func (r *RunRemote) Workers() []arena.RemoteWorker { return r.c.Workers() }
 
 func (r *RunRemote) onResult(msg jetstream.Msg) {
-	m, err := decodeResult(msg.Data())
+	id := strings.TrimPrefix(msg.Subject(), resultPrefix+r.key+".")
+	by, err := signer(msg.Subject(), msg.Data(), msg.Headers())
 	if err != nil {
-		r.c.logf(true, "cluster: ignored %v", err)
+		r.c.counts.Unsigned.Add(1)
+		r.c.note(logBadResult, "cluster: ignored a result for job %.40s: %v", id, err)
+		r.mu.Lock()
+		if p := r.wait[id]; p != nil {
+			p.lookAgain() // whoever sent it may have taken the job off the queue
+		}
+		r.mu.Unlock()
 		return
 	}
-	if m.Run != r.key || msg.Subject() != resultSubject(r.key, m.ID) {
-		r.c.logf(true, "cluster: ignored result %s filed under %s", m.ID, msg.Subject())
-		return
+	m, err := decodeResult(msg.Data())
+	switch {
+	case err != nil:
+	case m.Run != r.key || m.ID != id:
+		err = fmt.Errorf("result %s of run %s filed under %s", m.ID, m.Run, msg.Subject())
+	case m.Worker != by:
+		err = fmt.Errorf("result %s says it is worker %.40s's", m.ID, m.Worker)
+	default:
+		if why := r.c.pres.refusedWorker(by); why != "" {
+			err = fmt.Errorf("result %s: its worker is refused (%s)", m.ID, why)
+		}
 	}
 	r.mu.Lock()
-	ch := r.wait[m.ID]
-	if ch != nil {
-		delete(r.wait, m.ID) // counted once: later copies find nobody waiting
-	} else if r.queued[m.ID] {
-		r.early[m.ID] = m
+	p := r.wait[id]
+	if p == nil && err == nil && r.queued[id] && len(r.early[id]) < maxEarly {
+		r.early[id] = append(r.early[id], signedResult{m, by})
 	}
 	r.mu.Unlock()
-	if ch != nil {
-		ch <- m // buffered: never blocks
+	switch {
+	case err != nil:
+		r.refuse(p, by, err)
+	case p != nil:
+		r.take(p, m, by)
 	}
 }
 
-// maxBadResults is how often a job is played again after a result that
-// does not check out before it is given up.
-const maxBadResults = 3
+// take judges a result of the job p waits for and acts on the verdict.
+func (r *RunRemote) take(p *pending, m resultMsg, by string) {
+	g, v, err := judge(p.rj, m)
+	if v == refused {
+		r.refuse(p, by, err)
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.wait[m.ID] != p {
+		return // taken already
+	}
+	if v == held && !p.confirmed(by, g) {
+		r.c.counts.Held.Add(1)
+		r.c.note(logHeld, "cluster: held the result of job %s: worker %s says %s lost by %s (%s); another worker plays it",
+			m.ID, by, [2]string{g.White, g.Black}[lossSide(g.Outcome)], g.Reason, g.Detail)
+		if len(p.held) < maxHeld {
+			p.held = append(p.held, heldEnding{by, g.Outcome, g.Reason})
+		}
+		p.avoidWorker(by)
+		return
+	}
+	delete(r.wait, m.ID) // counted once: later copies find nobody waiting
+	r.c.counts.Accepted.Add(1)
+	p.done <- g // buffered, and sent to once
+}
+
+// refuse counts a result against the worker that signed it and, if a job
+// waits for it (p), has the job played again without that worker.
+func (r *RunRemote) refuse(p *pending, by string, why error) {
+	r.c.note(logRefused, "cluster: refused a result of worker %s: %v", by, why)
+	r.c.strike(by, why)
+	if p != nil {
+		r.mu.Lock()
+		p.avoidWorker(by)
+		r.mu.Unlock()
+	}
+}
+
+// confirmed reports whether an engine's failure g, reported by worker by,
+// was reported already by another worker (or by the same one on a copy no
+// other worker could take). With RunRemote.mu held.
+func (p *pending) confirmed(by string, g arena.GameResult) bool {
+	return slices.ContainsFunc(p.held, func(h heldEnding) bool {
+		return h.outcome == g.Outcome && h.reason == g.Reason && (h.by != by || p.alone)
+	})
+}
+
+// avoidWorker names a worker the job's next copy avoids, and asks Play for
+// that copy. With RunRemote.mu held.
+func (p *pending) avoidWorker(by string) {
+	if !slices.Contains(p.avoid, by) {
+		if len(p.avoid) == maxAvoid {
+			p.avoid = p.avoid[1:]
+		}
+		p.avoid = append(p.avoid, by)
+	}
+	p.lookAgain()
+}
+
+// lookAgain asks Play to see whether the job needs another copy.
+func (p *pending) lookAgain() {
+	select {
+	case p.again <- struct{}{}:
+	default:
+	}
+}
+
+func lossSide(o core.Outcome) int {
+	c, _ := arena.Loser(o)
+	return int(c)
+}
 
 // Play publishes the job (unless the run has it stored or queued already)
-// and waits for its first good result.
+// and waits for a result that checks out (verdict.go), having the job
+// played again, by other workers, after each one that does not.
 func (r *RunRemote) Play(ctx context.Context, rj arena.RemoteJob) (arena.GameResult, error) {
 	j, err := newJob(&r.c.shared, r.key, rj)
 	if err != nil {
@@ -140,93 +264,164 @@ func (r *RunRemote) Play(ctx context.Context, rj arena.RemoteJob) (arena.GameRes
 	if len(data) > MaxMessage {
 		return arena.GameResult{}, fmt.Errorf("job %s: %d bytes, more than a message may hold (%d)", j.ID, len(data), MaxMessage)
 	}
-	for try := 0; ; try++ {
-		m, err := r.result(ctx, j.ID, data, try)
-		if err != nil {
+	p := &pending{rj: rj, done: make(chan arena.GameResult, 1), again: make(chan struct{}, 1)}
+	r.mu.Lock()
+	r.wait[j.ID] = p
+	early := r.early[j.ID]
+	delete(r.early, j.ID)
+	stored, queued := r.stored[j.ID], r.queued[j.ID]
+	r.mu.Unlock()
+	defer func() {
+		r.mu.Lock()
+		if r.wait[j.ID] == p {
+			delete(r.wait, j.ID)
+		}
+		r.mu.Unlock()
+	}()
+	for _, e := range early {
+		r.take(p, e.m, e.by)
+	}
+	if stored && len(p.done) == 0 {
+		if m, by, err := r.storedResult(ctx, j.ID); err == nil {
+			r.take(p, m, by)
+		}
+	}
+	var seq uint64 // the last copy this process queued
+	if len(p.done) == 0 && !queued {
+		if seq, err = r.publish(ctx, jobSubject(r.key, j.ID), data, j.ID); err != nil {
 			return arena.GameResult{}, err
 		}
-		g, err := m.game(rj)
-		if err == nil {
+	}
+	var look <-chan time.Time
+	for {
+		select {
+		case g := <-p.done:
 			r.mu.Lock()
 			r.games++
 			r.mu.Unlock()
 			return g, nil
-		}
-		r.c.logf(false, "cluster: worker %.64s: %v; the game is played again", m.Worker, err)
-		if try+1 >= maxBadResults {
-			return arena.GameResult{}, fmt.Errorf("job %s: %d bad results: %w", j.ID, maxBadResults, err)
+		case <-p.again:
+			look = time.After(0)
+		case <-look:
+			look = nil
+			again, err := r.replay(ctx, p, j.ID, data, &seq)
+			if err != nil {
+				return arena.GameResult{}, err
+			}
+			if again {
+				look = time.After(r.c.cfg.Report)
+			}
+		case <-ctx.Done():
+			// Nobody wants the game any more: its worker drops it if it
+			// plays, and it leaves the queue if it waits there.
+			r.c.nc.Publish(cancelSubject(r.key, j.ID), nil)
+			if seq != 0 {
+				del, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+				r.c.jobs.DeleteMsg(del, seq)
+				cancel()
+			}
+			return arena.GameResult{}, ctx.Err()
 		}
 	}
 }
 
-// result gets job id's result: stored, early, or played now. try > 0
-// plays it again after a bad result.
-func (r *RunRemote) result(ctx context.Context, id string, data []byte, try int) (resultMsg, error) {
-	ch := make(chan resultMsg, 1)
+// avoidHeader names the workers a copy of a job is not for: a worker
+// named there gives the copy back, and ignores a stored result they
+// signed.
+const avoidHeader = "Evochess-Avoid"
+
+// replay queues a copy of job id after a refused or held result: once no
+// copy waits or plays (the last one went to the worker whose result came
+// back, or one may still bring a result), naming the workers to avoid, or
+// naming none when no other worker could take it. again asks to be called
+// once more later: a copy is still out, or it avoids workers and must be
+// queued for everyone if the others go.
+func (r *RunRemote) replay(ctx context.Context, p *pending, id string, data []byte, seq *uint64) (again bool, err error) {
+	var needs []string
+	for _, ps := range []arena.PlayerSpec{p.rj.White, p.rj.Black} {
+		if ps.External() {
+			needs = append(needs, filepath.Base(ps.Engine))
+		}
+	}
+	last, err := r.c.jobs.GetLastMsgForSubject(ctx, jobSubject(r.key, id))
+	switch {
+	case err == nil:
+		avoided := avoidList(last.Header)
+		if len(avoided) == 0 || r.c.pres.eligible(avoided, needs) > 0 {
+			return true, nil // a copy is out: it may bring a result
+		}
+		// Its copy avoids every worker there is: queue it for all.
+		r.c.jobs.DeleteMsg(ctx, last.Sequence)
+	case !errors.Is(err, jetstream.ErrMsgNotFound):
+		return true, ctx.Err() // the server does not answer now
+	}
 	r.mu.Lock()
-	if m, ok := r.early[id]; ok && try == 0 {
-		delete(r.early, id)
-		r.mu.Unlock()
-		return m, nil
-	}
-	r.wait[id] = ch
-	stored, queued := r.stored[id] && try == 0, r.queued[id] && try == 0
+	avoid := slices.Clone(p.avoid)
+	p.alone = r.c.pres.eligible(avoid, needs) == 0
+	alone := p.alone
 	r.mu.Unlock()
-	defer func() {
-		r.mu.Lock()
-		delete(r.wait, id)
-		r.mu.Unlock()
-	}()
-	if stored {
-		if m, err := r.stored1(ctx, id); err == nil {
-			return m, nil
-		}
+	h := nats.Header{}
+	if !alone {
+		h.Set(avoidHeader, strings.Join(avoid, ","))
 	}
-	var seq uint64
-	if !queued {
-		msgID := id
-		if try > 0 {
-			msgID = fmt.Sprintf("%s#%d", id, try) // past the duplicate window's memory of the first
-		}
-		var err error
-		if seq, err = r.publish(ctx, jobSubject(r.key, id), data, msgID); err != nil {
-			return resultMsg{}, err
-		}
+	var nonce [8]byte
+	rand.Read(nonce[:])
+	// A msg id of its own: past the duplicate window's memory of the others.
+	if *seq, err = r.publishWith(ctx, jobSubject(r.key, id), data, id+"#"+hex.EncodeToString(nonce[:]), h); err != nil {
+		return false, err
 	}
-	select {
-	case m := <-ch:
-		return m, nil
-	case <-ctx.Done():
-		// Nobody wants the game any more: its worker drops it if it
-		// plays, and it leaves the queue if it waits there.
-		r.c.nc.Publish(cancelSubject(r.key, id), nil)
-		if seq != 0 {
-			del, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-			r.c.jobs.DeleteMsg(del, seq)
-			cancel()
-		}
-		return resultMsg{}, ctx.Err()
+	r.c.counts.Replays.Add(1)
+	who := "by another worker than " + strings.Join(avoid, ", ")
+	if alone {
+		who = "by any worker: no other can take it"
 	}
+	r.c.note(logReplay, "cluster: job %s is played again, %s", id, who)
+	return !alone, nil
 }
 
-// stored1 reads a stored result.
-func (r *RunRemote) stored1(ctx context.Context, id string) (resultMsg, error) {
+// avoidList reads a job copy's workers to avoid.
+func avoidList(h nats.Header) []string {
+	var out []string
+	for _, id := range strings.Split(h.Get(avoidHeader), ",") {
+		if isHex(id, 32) && len(out) < maxAvoid {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// storedResult reads a stored result and who signed it.
+func (r *RunRemote) storedResult(ctx context.Context, id string) (resultMsg, string, error) {
 	raw, err := r.c.results.GetLastMsgForSubject(ctx, resultSubject(r.key, id))
 	if err != nil {
-		return resultMsg{}, err
+		return resultMsg{}, "", err
+	}
+	by, err := signer(raw.Subject, raw.Data, raw.Header)
+	if err != nil {
+		return resultMsg{}, "", err
 	}
 	m, err := decodeResult(raw.Data)
-	if err == nil && m.ID != id {
+	if err == nil && (m.ID != id || m.Run != r.key || m.Worker != by) {
 		err = errors.New("stored under another id")
 	}
-	return m, err
+	return m, by, err
 }
 
-// publish queues a job, trying again through a lost connection until ctx
-// ends; it returns the job's sequence in the stream.
+// publish queues a job (or genes), trying again through a lost connection
+// until ctx ends; it returns the message's sequence in the stream.
 func (r *RunRemote) publish(ctx context.Context, subject string, data []byte, msgID string) (uint64, error) {
+	return r.publishWith(ctx, subject, data, msgID, nil)
+}
+
+// publishWith is publish with headers.
+func (r *RunRemote) publishWith(ctx context.Context, subject string, data []byte, msgID string, h nats.Header) (uint64, error) {
 	for {
-		ack, err := r.c.js.Publish(ctx, subject, data, jetstream.WithMsgID(msgID))
+		msg := nats.NewMsg(subject)
+		msg.Data = data
+		for k, v := range h {
+			msg.Header[k] = v
+		}
+		ack, err := r.c.js.PublishMsg(ctx, msg, jetstream.WithMsgID(msgID))
 		if err == nil {
 			if ack.Duplicate {
 				return 0, nil // queued already: its message is not ours to delete
@@ -236,7 +431,7 @@ func (r *RunRemote) publish(ctx context.Context, subject string, data []byte, ms
 		if ctx.Err() != nil {
 			return 0, ctx.Err()
 		}
-		r.c.logf(true, "cluster: publishing jobs: %v (trying again)", err)
+		r.c.note(logPublishRetry, "cluster: publishing jobs: %v (trying again)", err)
 		select {
 		case <-time.After(time.Second):
 		case <-ctx.Done():

@@ -1,7 +1,9 @@
 package cluster
 
 import (
+	"crypto/rand"
 	"crypto/tls"
+	"encoding/hex"
 	"fmt"
 	"net"
 	"net/url"
@@ -16,10 +18,13 @@ import (
 type ServerConfig struct {
 	// Listen is HOST:PORT (port 0: any free port).
 	Listen string
-	// Token is the secret every client must give. A server listening off
-	// loopback refuses to start without one: anyone who reaches it could
-	// otherwise take the games and forge their results.
-	Token string
+	// Token is the secret workers give (workers' permissions only: see
+	// permissions.go). A server listening off loopback refuses to start
+	// without one: anyone who reaches it could otherwise take the games.
+	// The coordinator of the process gets a secret of its own, made at
+	// start and never written down, unless CoordinatorToken names one (for
+	// coordinators of other processes: tests, measurements).
+	Token, CoordinatorToken string
 	// TLSCert and TLSKey, both or neither, are PEM files: with them the
 	// server speaks TLS only.
 	TLSCert, TLSKey string
@@ -31,7 +36,7 @@ type ServerConfig struct {
 type Server struct {
 	ns    *server.Server
 	leaf  []byte // the TLS certificate (DER), when it speaks TLS
-	token string
+	token string // the coordinator's secret
 }
 
 // StartServer starts the embedded server and waits until it takes
@@ -54,8 +59,17 @@ func StartServer(cfg ServerConfig) (*Server, error) {
 	if port == 0 {
 		port = server.RANDOM_PORT
 	}
+	auth := roles{coordinator: cfg.CoordinatorToken, worker: cfg.Token}
+	if auth.coordinator == "" {
+		var secret [32]byte
+		rand.Read(secret[:])
+		auth.coordinator = hex.EncodeToString(secret[:])
+	}
+	if auth.coordinator == auth.worker {
+		return nil, fmt.Errorf("cluster server: the coordinator's token must not be the workers'")
+	}
 	opts := &server.Options{
-		ServerName: "evochess", Host: host, Port: port, Authorization: cfg.Token,
+		ServerName: "evochess", Host: host, Port: port, CustomClientAuthentication: auth,
 		JetStream: true, StoreDir: cfg.StoreDir, MaxPayload: MaxMessage,
 		NoLog: true, NoSigs: true,
 	}
@@ -80,7 +94,7 @@ func StartServer(cfg ServerConfig) (*Server, error) {
 		ns.WaitForShutdown()
 		return nil, fmt.Errorf("cluster server on %s did not start (address in use, or store %s locked by another process?)", cfg.Listen, cfg.StoreDir)
 	}
-	s := &Server{ns: ns, token: cfg.Token}
+	s := &Server{ns: ns, token: auth.coordinator}
 	if opts.TLSConfig != nil {
 		s.leaf = opts.TLSConfig.Certificates[0].Certificate[0]
 	}

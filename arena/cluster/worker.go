@@ -2,8 +2,6 @@ package cluster
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -52,6 +50,7 @@ var errKilled = errors.New("worker killed")
 type worker struct {
 	cfg      WorkerConfig
 	id, host string
+	key      workerKey // signs its reports and results; id is its hash
 	engines  map[string]string // path and file name → path
 	nc       *nats.Conn
 	js       jetstream.JetStream
@@ -126,9 +125,8 @@ func Serve(ctx context.Context, cfg WorkerConfig) error {
 		}
 		w.engines[e], w.engines[path], w.engines[filepath.Base(path)] = path, path, path
 	}
-	var b [8]byte
-	rand.Read(b[:])
-	w.id = hex.EncodeToString(b[:])
+	w.key = newWorkerKey()
+	w.id = w.key.id
 
 	ctx, w.stop = context.WithCancel(ctx)
 	defer w.stop()
@@ -300,7 +298,7 @@ func (w *worker) publishReport(bye bool, since int64, at time.Time) {
 	}
 	data, _ := json.Marshal(presenceMsg{V: Version, ID: w.id, Name: w.cfg.Name, Host: w.host, Engines: w.offered(),
 		Slots: w.cfg.Slots, InFlight: int(w.inFlight.Load()), Games: int(games), GamesPerSec: rate, Bye: bye})
-	w.nc.Publish(presenceSubj, data)
+	w.nc.PublishMsg(w.key.signed(presenceSubj, data))
 }
 
 // slot pulls and plays jobs one at a time until ctx ends.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/evochess/evochess/arena"
@@ -25,11 +26,18 @@ func (w *worker) job(ctx context.Context, msg jetstream.Msg) error {
 		w.refuse(j.ID, err.Error())
 		return nil
 	}
+	// A copy played again because this worker's result was refused or
+	// held is for another worker (verdict.go).
+	avoid := avoidList(msg.Headers())
+	if slices.Contains(avoid, w.id) {
+		msg.NakWithDelay(refuseDelay)
+		return nil
+	}
 	// Every job is looked up first, not only redelivered ones: a server
 	// killed and restarted may have lost its record of a delivery and
 	// offer a played job as new. (First: a played job is acked even by a
 	// worker that lacks its players.)
-	if w.stored(ctx, j) {
+	if w.stored(ctx, j, avoid) {
 		msg.Ack() // played by a worker that died before its ack
 		return nil
 	}
@@ -70,7 +78,7 @@ func (w *worker) job(ctx context.Context, msg jetstream.Msg) error {
 	}
 	data, _ := json.Marshal(newResult(j, w.id, res))
 	for {
-		_, err := w.js.Publish(ctx, resultSubject(j.Run, j.ID), data)
+		_, err := w.js.PublishMsg(ctx, w.key.signed(resultSubject(j.Run, j.ID), data))
 		if err == nil {
 			break
 		}
@@ -119,8 +127,11 @@ func (w *worker) play(ctx context.Context, msg jetstream.Msg, j jobMsg, white, b
 	return w.pool.PlayOne(ctx, arena.GameJob{ID: j.Game, Options: j.Options, Round: j.Round}, white, black)
 }
 
-// stored reports whether the job's result is in the results stream.
-func (w *worker) stored(ctx context.Context, j jobMsg) bool {
+// stored reports whether the job has a result in the results stream that
+// its coordinator will take: signed by a worker the job does not avoid,
+// and one that checks out (verdict.go). Anyone with the token can store a
+// result: a forged one must not make the job look played.
+func (w *worker) stored(ctx context.Context, j jobMsg, avoid []string) bool {
 	w.mu.Lock()
 	results := w.results
 	w.mu.Unlock()
@@ -128,8 +139,16 @@ func (w *worker) stored(ctx context.Context, j jobMsg) bool {
 	if err != nil {
 		return false
 	}
+	by, err := signer(raw.Subject, raw.Data, raw.Header)
+	if err != nil || slices.Contains(avoid, by) {
+		return false
+	}
 	m, err := decodeResult(raw.Data)
-	return err == nil && m.ID == j.ID
+	if err != nil || m.ID != j.ID || m.Run != j.Run || m.Worker != by {
+		return false
+	}
+	_, v, _ := judge(j.remoteJob(), m)
+	return v == accepted
 }
 
 // refuse tells the coordinators, and the worker's log, that a job went back.

@@ -85,12 +85,13 @@ func TestWorkerOfAnotherVersionIsRefusedBothWays(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer nc.Close()
-		control, err := nc.SubscribeSync(controlPrefix + "old1")
+		key := newWorkerKey()
+		control, err := nc.SubscribeSync(controlPrefix + key.id)
 		if err != nil {
 			t.Fatal(err)
 		}
-		data, _ := json.Marshal(presenceMsg{V: Version + 1, ID: "old1", Name: "old", Host: "h", Slots: 4})
-		nc.Publish(presenceSubj, data)
+		data, _ := json.Marshal(presenceMsg{V: Version + 1, ID: key.id, Name: "old", Host: "h", Slots: 4})
+		nc.PublishMsg(key.signed(presenceSubj, data))
 		msg, err := control.NextMsg(5 * time.Second)
 		if err != nil {
 			t.Fatal("no refusal sent to the worker:", err)
@@ -128,28 +129,67 @@ func TestWorkerOfAnotherVersionIsRefusedBothWays(t *testing.T) {
 
 // A restarted server may have lost its record of a delivery and offer a
 // played job as new: the worker finds its result and does not play it.
+// Unless the result stored would not be taken (anyone with the token can
+// store one): then it plays the job.
 func TestWorkerDoesNotReplayAStoredResult(t *testing.T) {
-	tc := newTestCluster(t, "")
-	ctx := context.Background()
-	j := goodJob(t)
-	res, _ := json.Marshal(resultMsg{V: Version, ID: j.ID, Run: j.Run, Worker: "gone", Outcome: core.Draw, Reason: arena.ReasonMaxMoves})
-	if _, err := tc.coord.js.Publish(ctx, resultSubject(j.Run, j.ID), res); err != nil {
-		t.Fatal(err)
-	}
-	job, _ := json.Marshal(j)
-	if _, err := tc.coord.js.Publish(ctx, jobSubject(j.Run, j.ID), job); err != nil {
-		t.Fatal(err)
-	}
-	var played atomic.Int64
-	tc.worker(WorkerConfig{dieBeforeResult: func() bool { played.Add(1); return false }})
-	waitFor(t, "the job to be taken off the queue", func() bool {
-		info, err := tc.coord.jobs.Info(ctx)
-		return err == nil && info.State.Msgs == 0
-	})
-	if n := played.Load(); n != 0 {
-		t.Fatalf("the worker played the job %d times", n)
+	for _, tt := range []struct {
+		name  string
+		spoil func(*resultMsg, *workerKey)
+		plays bool
+	}{
+		{"a good result", nil, false},
+		{"unsigned", func(_ *resultMsg, k *workerKey) { *k = workerKey{} }, true},
+		{"signed by a worker the job avoids", func(m *resultMsg, k *workerKey) { *k, m.Worker = avoided, avoided.id }, true},
+		{"claiming another worker", func(m *resultMsg, _ *workerKey) { m.Worker = newWorkerKey().id }, true},
+		{"issue 25's forgery", func(m *resultMsg, _ *workerKey) { m.Outcome = core.WhiteWins }, true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			tc := newTestCluster(t, "")
+			ctx := context.Background()
+			j := goodJob(t)
+			// Checkmated at the start: a game of no move, by the rules.
+			j.Options.StartFEN = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"
+			j.ID = jobID(j.contentKey(), 0)
+			for _, p := range []playerMsg{j.White, j.Black} {
+				if _, err := tc.coord.js.Publish(ctx, genesSubject(p.Genes), p.raw); err != nil {
+					t.Fatal(err)
+				}
+			}
+			key := newWorkerKey()
+			m := resultMsg{V: Version, ID: j.ID, Run: j.Run, Worker: key.id, Outcome: core.BlackWins, Reason: arena.ReasonCheckmate}
+			if tt.spoil != nil {
+				tt.spoil(&m, &key)
+			}
+			res, _ := json.Marshal(m)
+			msg := nats.NewMsg(resultSubject(j.Run, j.ID))
+			msg.Data = res
+			if key.priv != nil {
+				msg = key.signed(msg.Subject, res)
+			}
+			if _, err := tc.coord.js.PublishMsg(ctx, msg); err != nil {
+				t.Fatal(err)
+			}
+			job := nats.NewMsg(jobSubject(j.Run, j.ID))
+			job.Data, _ = json.Marshal(j)
+			job.Header.Set(avoidHeader, avoided.id)
+			if _, err := tc.coord.js.PublishMsg(ctx, job); err != nil {
+				t.Fatal(err)
+			}
+			var played atomic.Int64
+			tc.worker(WorkerConfig{dieBeforeResult: func() bool { played.Add(1); return false }})
+			waitFor(t, "the job to be taken off the queue", func() bool {
+				info, err := tc.coord.jobs.Info(ctx)
+				return err == nil && info.State.Msgs == 0
+			})
+			if n := played.Load(); n != map[bool]int64{false: 0, true: 1}[tt.plays] {
+				t.Fatalf("the worker played the job %d times", n)
+			}
+		})
 	}
 }
+
+// avoided is a worker key jobs of the tests avoid.
+var avoided = newWorkerKey()
 
 // A worker started before its coordinator's server waits for it, saying
 // so, and then plays.
