@@ -50,7 +50,7 @@ var errKilled = errors.New("worker killed")
 type worker struct {
 	cfg      WorkerConfig
 	id, host string
-	key      workerKey // signs its reports and results; id is its hash
+	key      workerKey         // signs its reports and results; id is its hash
 	engines  map[string]string // path and file name → path
 	nc       *nats.Conn
 	js       jetstream.JetStream
