@@ -50,7 +50,6 @@ var errKilled = errors.New("worker killed")
 type worker struct {
 	cfg      WorkerConfig
 	id, host string
-	key      workerKey         // signs its reports and results; id is its hash
 	engines  map[string]string // path and file name → path
 	nc       *nats.Conn
 	js       jetstream.JetStream
@@ -71,6 +70,9 @@ type worker struct {
 	// waiting at the lost server are gone and are made again at once.
 	back    context.Context
 	newBack context.CancelFunc
+
+	// key signs the worker's reports and results; id is its hash.
+	key workerKey
 }
 
 // reconnected ends the pulls made before the connection was lost.
