@@ -23,10 +23,16 @@ import (
 )
 
 // UserID names a user for as long as the server knows them: "key:" and the
-// SHA256 fingerprint of their SSH key, "anon:N" for a session without a key
-// (a new one per session: such a user cannot come back to a game), "bot:"
-// and a saved player's spec for engines.
+// SHA256 fingerprint of their SSH key, AccountID's "user:NAME" for a user
+// of an authorized-keys file (whose keys are one person), "anon:N" for a
+// session without a key (a new one per session: such a user cannot come
+// back to a game), "bot:" and a saved player's spec for engines.
 type UserID string
+
+// AccountID is the id of a named account whose keys are all one person
+// (an authorized-keys file's user): sessions of any of its keys are one
+// lobby user, with one ladder line and the same games.
+func AccountID(name string) UserID { return UserID("user:" + name) }
 
 // UserKind says what a user is.
 type UserKind int
@@ -87,6 +93,12 @@ type Config struct {
 	// 5 outstanding challenges); MaxGames bounds the whole lobby's games
 	// in progress (default 200).
 	MaxSessionsPerUser, MaxSeeksPerUser, MaxGamesPerUser, MaxChallengesPerUser, MaxGames int
+	// ChallengeCooldown is how long a user waits before challenging the
+	// same user again after withdrawing a challenge to them (default
+	// 30s); DeclineCooldown, after that user declined one (default 2m):
+	// a challenge is a notice on the other's screen, not to be repeated
+	// as spam.
+	ChallengeCooldown, DeclineCooldown time.Duration
 	// Ladder rates rated games (nil: none are rated).
 	Ladder *Ladder
 	// Bots answers PlayBot (nil: no bots).

@@ -181,7 +181,7 @@ func (l *Lobby) botFails(ctx context.Context, g *game, seat *botSeat, err error)
 	if l.closed || g.over {
 		return
 	}
-	l.logf("lobby: game %d: the bot %s cannot move: %v", g.id, g.who[seat.color].Name, err)
+	l.logf("lobby: game %d: the bot %s cannot move: %v", g.id, l.shownName(g.who[seat.color].ID, g.who[seat.color].Name), err)
 	l.endGame(g, winFor(seat.color.Other()), "resignation", time.Now())
 }
 

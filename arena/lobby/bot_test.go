@@ -203,7 +203,8 @@ func TestBotThatCannotMove(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if v := waitOver(t, h, id); v.Result != core.BlackWins || v.Reason != "resignation" || len(v.Moves) != 0 {
+		// It resigns before both sides have moved: the game is aborted.
+		if v := waitOver(t, h, id); v.Result != core.Ongoing || v.Reason != "aborted" || len(v.Moves) != 0 {
 			t.Errorf("%s: %s", name, describe(v))
 		}
 		waitClosed(t, f)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/evochess/evochess/core"
 )
@@ -36,10 +37,15 @@ func (s *Session) Challenge(to UserID, spec SeekSpec) (ChallengeID, error) {
 	case target == nil || len(target.sessions) == 0:
 		return 0, fmt.Errorf("no user %q is online", clip(string(to)))
 	case spec.Rated && target.Kind != Human:
-		return 0, fmt.Errorf("%s plays unrated games only (no SSH key)", target.Name)
+		return 0, fmt.Errorf("%s plays unrated games only (no SSH key)", l.shownName(target.ID, target.Name))
 	}
 	if err := l.checkRoom(s.u); err != nil {
 		return 0, err
+	}
+	now := time.Now()
+	if until, ok := l.cooldowns[[2]UserID{s.u.ID, target.ID}]; ok && now.Before(until) {
+		return 0, fmt.Errorf("%w: you may challenge %s again in %v", ErrLimit, l.shownName(target.ID, target.Name),
+			(until.Sub(now) + time.Second - 1).Truncate(time.Second))
 	}
 	n := 0
 	for _, c := range l.challenges {
@@ -47,7 +53,7 @@ func (s *Session) Challenge(to UserID, spec SeekSpec) (ChallengeID, error) {
 			continue
 		}
 		if c.to == target {
-			return 0, fmt.Errorf("you have already challenged %s", target.Name)
+			return 0, fmt.Errorf("you have already challenged %s", l.shownName(target.ID, target.Name))
 		}
 		n++
 	}
@@ -87,6 +93,7 @@ func (s *Session) Answer(id ChallengeID, accept bool) error {
 	}
 	l.challenges = slices.Delete(l.challenges, i, i+1)
 	if !accept {
+		l.coolDown(c, c.to == s.u, time.Now())
 		c.from.u.poke()
 		c.to.poke()
 		return nil
@@ -102,6 +109,32 @@ func (s *Session) Answer(id ChallengeID, accept bool) error {
 	}
 	_, err := l.startGame(players, c.spec, core.StartFEN)
 	return err
+}
+
+// coolDown starts the wait before c's challenger may challenge its target
+// again: c was withdrawn, or declined. With the lock held.
+func (l *Lobby) coolDown(c *challenge, declined bool, now time.Time) {
+	wait := l.cfg.ChallengeCooldown
+	if declined {
+		wait = l.cfg.DeclineCooldown
+	}
+	if len(l.cooldowns) >= maxCooldowns {
+		var oldest [2]UserID
+		for k, until := range l.cooldowns {
+			if !now.Before(until) {
+				delete(l.cooldowns, k)
+			} else if oldest == ([2]UserID{}) || until.Before(l.cooldowns[oldest]) {
+				oldest = k
+			}
+		}
+		if len(l.cooldowns) >= maxCooldowns {
+			delete(l.cooldowns, oldest)
+		}
+	}
+	k := [2]UserID{c.from.u.ID, c.to.ID}
+	if until := now.Add(wait); until.After(l.cooldowns[k]) {
+		l.cooldowns[k] = until
+	}
 }
 
 // clip bounds client text quoted in an error message.

@@ -41,6 +41,7 @@ type game struct {
 	absentTimer [2]*time.Timer
 
 	over        bool
+	shownWho    [2]string // the players' shown names when it ended (display.go)
 	result      core.Outcome
 	reason      string
 	ended       time.Time
@@ -73,6 +74,7 @@ func (l *Lobby) startGame(players [2]*user, spec SeekSpec, fen string) (*game, e
 		clk: [2]time.Duration{spec.TC.Base, spec.TC.Base}, spectators: make(map[*Session]struct{})}
 	for c, u := range players {
 		g.who[c] = u.User
+		l.nameRef(u.User, 1) // shown apart from namesakes while the game is on
 	}
 	if lad := l.cfg.Ladder; lad != nil && spec.Rated && players[0].Kind != Anonymous && players[1].Kind != Anonymous {
 		g.rated = true
@@ -97,7 +99,7 @@ func (l *Lobby) startGame(players [2]*user, spec SeekSpec, fen string) (*game, e
 	if g.rated {
 		rated = "rated"
 	}
-	l.logf("lobby: game %d started: %s v %s, %s %s", g.id, g.who[0].Name, g.who[1].Name, spec.TC.PGNTag(), rated)
+	l.logf("lobby: game %d started: %s v %s, %s %s", g.id, l.shownName(g.who[0].ID, g.who[0].Name), l.shownName(g.who[1].ID, g.who[1].Name), spec.TC.PGNTag(), rated)
 	return g, nil
 }
 
@@ -126,10 +128,22 @@ func (g *game) stop(now time.Time, reason string) {
 }
 
 // endGame ends g with result for reason ("aborted": no result, no record).
+// A game that ends before both sides have moved, however it ends (a
+// resignation, an agreement, a bot that cannot move), is aborted: one
+// move is no game to rate or record.
 func (l *Lobby) endGame(g *game, result core.Outcome, reason string, now time.Time) {
+	if len(g.moves) < 2 {
+		result, reason = core.Ongoing, "aborted"
+	}
 	g.stop(now, reason)
 	g.result = result
 	l.live--
+	for c, u := range g.who {
+		g.shownWho[c] = l.shownName(u.ID, u.Name)
+	}
+	for _, u := range g.who {
+		l.nameRef(u, -1)
+	}
 	for _, u := range g.players {
 		delete(u.games, g.id)
 		for _, s := range u.sessions {
@@ -146,7 +160,7 @@ func (l *Lobby) endGame(g *game, result core.Outcome, reason string, now time.Ti
 	l.prune()
 	l.pokeAll()
 	l.pokeGame(g)
-	l.logf("lobby: game %d ended: %s v %s, %s by %s", g.id, g.who[0].Name, g.who[1].Name, result, reason)
+	l.logf("lobby: game %d ended: %s v %s, %s by %s", g.id, g.shownWho[0], g.shownWho[1], result, reason)
 	if reason != "aborted" && !l.closed && (l.cfg.OnGameEnd != nil || g.rated) {
 		l.wg.Add(1)
 		go l.finish(g)
@@ -210,7 +224,7 @@ func (s *Session) Game(id GameID) (GameView, bool) {
 	if s.closed || g == nil {
 		return GameView{}, false
 	}
-	v := GameView{ID: g.id, White: g.who[0], Black: g.who[1], Spec: g.spec, StartFEN: g.startFEN,
+	v := GameView{ID: g.id, White: l.shown(g.who[0]), Black: l.shown(g.who[1]), Spec: g.spec, StartFEN: g.startFEN,
 		Moves: slices.Clone(g.moves), SAN: slices.Clone(g.san), FEN: g.pos.FEN(), ToMove: g.pos.SideToMove(),
 		Clock: g.clk, AsOf: g.turnStart, Running: g.timed(), Moved: g.moved, Offer: g.offer,
 		Absent: g.absent, Over: g.over, Result: g.result, Reason: g.reason, Spectators: len(g.spectators),

@@ -12,9 +12,10 @@ import (
 // Glickman 2012, each rated game its own rating period). Safe for
 // concurrent use.
 type Ladder struct {
-	mu   sync.Mutex
-	byID map[UserID]*Standing
-	seq  uint64 // changes so far
+	mu     sync.Mutex
+	byID   map[UserID]*Standing
+	byName map[string]map[UserID]bool // folded name → the ids that have it
+	seq    uint64                     // changes so far
 
 	save     func([]Standing)
 	saveMu   sync.Mutex // held while save runs, so saves never overlap
@@ -27,7 +28,7 @@ type Ladder struct {
 // id, ratings that are not numbers) are dropped; of lines with one id the
 // first is kept.
 func NewLadder(saved []Standing, save func([]Standing)) *Ladder {
-	l := &Ladder{byID: make(map[UserID]*Standing, len(saved)), save: save}
+	l := &Ladder{byID: make(map[UserID]*Standing, len(saved)), byName: map[string]map[UserID]bool{}, save: save}
 	for _, st := range saved {
 		if st.ID == "" || !finite(st.Rating) || !finite(st.RD) || !finite(st.Volatility) || st.RD <= 0 || st.Volatility <= 0 {
 			continue
@@ -38,8 +39,38 @@ func NewLadder(saved []Standing, save func([]Standing)) *Ladder {
 		st.Name = cleanName(st.Name)
 		st.RD = min(st.RD, initialRD)
 		l.byID[st.ID] = &st
+		l.index(st.ID, "", st.Name)
 	}
 	return l
+}
+
+// index moves id from name old to name new in byName; with the lock held.
+func (l *Ladder) index(id UserID, old, name string) {
+	if old != "" {
+		if ids := l.byName[fold(old)]; ids != nil {
+			delete(ids, id)
+			if len(ids) == 0 {
+				delete(l.byName, fold(old))
+			}
+		}
+	}
+	k := fold(name)
+	if l.byName[k] == nil {
+		l.byName[k] = map[UserID]bool{}
+	}
+	l.byName[k][id] = true
+}
+
+// namesakes counts the players of the ladder other than id whose name
+// folds to folded.
+func (l *Ladder) namesakes(folded string, id UserID) int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	ids := l.byName[folded]
+	if ids[id] {
+		return len(ids) - 1
+	}
+	return len(ids)
 }
 
 func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
@@ -126,7 +157,11 @@ func (l *Ladder) entry(u User) *Standing {
 		st = &Standing{ID: u.ID, Rating: initialRating, RD: initialRD, Volatility: initialVolatility}
 		l.byID[u.ID] = st
 	}
-	st.Name, st.Kind = cleanName(u.Name), u.Kind
+	name := cleanName(u.Name)
+	if name != st.Name {
+		l.index(u.ID, st.Name, name)
+	}
+	st.Name, st.Kind = name, u.Kind
 	return st
 }
 

@@ -129,6 +129,7 @@ func TestRatedGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	gid := anon.View().Mine[0]
+	moves(t, anon, white, gid, "e4", "e5")
 	if err := anon.Resign(gid); err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 	"unicode/utf8"
@@ -24,8 +25,10 @@ type Lobby struct {
 	pending []func() // calls out to make once the lock is released
 
 	users      map[UserID]*user
-	seeks      []*seek      // oldest first
-	challenges []*challenge // oldest first
+	named      map[string]map[UserID]int // folded name → ids using it, and how often (display.go)
+	seeks      []*seek                   // oldest first
+	challenges []*challenge              // oldest first
+	cooldowns  map[[2]UserID]time.Time   // (challenger, target) → when they may again
 	games      map[GameID]*game
 	live       int      // games in progress
 	endedKept  []GameID // games over that views may still ask for, oldest first
@@ -57,6 +60,9 @@ const (
 	defaultGamesPerUser  = 2
 	defaultChallenges    = 5
 	defaultGames         = 200
+	defaultCooldown      = 30 * time.Second
+	defaultDeclined      = 2 * time.Minute
+	maxCooldowns         = 4096 // pairs remembered; past it the oldest go
 	idleAfter            = time.Minute
 	maxEndedPerSession   = 10
 	minEndedKept         = 64 // games over kept for views, at least; else 2·MaxGames
@@ -78,6 +84,8 @@ func withDefaults(c Config) Config {
 	setDur(&c.LagMargin, defaultLagMargin)
 	setDur(&c.Reconnect, defaultReconnect)
 	setDur(&c.FirstMove, defaultFirstMove)
+	setDur(&c.ChallengeCooldown, defaultCooldown)
+	setDur(&c.DeclineCooldown, defaultDeclined)
 	setInt(&c.MaxSessionsPerUser, defaultSessions)
 	setInt(&c.MaxSeeksPerUser, defaultSeeks)
 	setInt(&c.MaxGamesPerUser, defaultGamesPerUser)
@@ -90,10 +98,12 @@ func withDefaults(c Config) Config {
 // and timers end and its sessions are closed.
 func New(ctx context.Context, c Config) *Lobby {
 	l := &Lobby{
-		ctx:   ctx,
-		cfg:   withDefaults(c),
-		users: make(map[UserID]*user),
-		games: make(map[GameID]*game),
+		ctx:       ctx,
+		cfg:       withDefaults(c),
+		users:     make(map[UserID]*user),
+		named:     make(map[string]map[UserID]int),
+		cooldowns: make(map[[2]UserID]time.Time),
+		games:     make(map[GameID]*game),
 	}
 	l.wg.Add(1)
 	context.AfterFunc(ctx, l.shutdown)
@@ -161,7 +171,7 @@ func (l *Lobby) Join(u User) (*Session, error) {
 	default:
 		return nil, fmt.Errorf("unknown kind of user %d", u.Kind)
 	}
-	u.Name = cleanName(u.Name)
+	u.Name = strings.ReplaceAll(cleanName(u.Name), tagMark, "-") // a tag is the lobby's to add
 	if u.Name == "" {
 		u.Name = "anonymous"
 	}
@@ -174,6 +184,7 @@ func (l *Lobby) Join(u User) (*Session, error) {
 	if usr == nil {
 		usr = &user{User: u, games: make(map[GameID]*game)}
 		l.users[u.ID] = usr
+		l.nameRef(u, 1)
 	} else if usr.Kind != u.Kind {
 		return nil, fmt.Errorf("user %q is already here as another kind of user", u.ID)
 	}
@@ -183,6 +194,10 @@ func (l *Lobby) Join(u User) (*Session, error) {
 	}
 	if len(usr.sessions) >= most {
 		return nil, fmt.Errorf("%w: at most %d sessions at once per user", ErrLimit, most)
+	}
+	if usr.Name != u.Name {
+		l.nameRef(usr.User, -1)
+		l.nameRef(u, 1)
 	}
 	usr.Name = u.Name
 	s := &Session{l: l, u: usr, changed: make(chan struct{}, 1), acted: time.Now(),
@@ -199,6 +214,7 @@ func (l *Lobby) Join(u User) (*Session, error) {
 func (l *Lobby) forget(u *user) {
 	if len(u.sessions) == 0 && len(u.games) == 0 && l.users[u.ID] == u {
 		delete(l.users, u.ID)
+		l.nameRef(u.User, -1)
 	}
 }
 

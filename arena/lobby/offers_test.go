@@ -69,6 +69,7 @@ func TestDrawOffers(t *testing.T) {
 func TestDrawAccepted(t *testing.T) {
 	_, white, black := pair(t, Config{})
 	id := play(t, white, black, casual)
+	moves(t, white, black, id, "e4", "e5")
 	if err := black.Offer(id, DrawOffer); err != nil {
 		t.Fatal(err)
 	}

@@ -50,8 +50,8 @@ func (g *game) record() Record {
 	p.SetTag("Site", recordSite)
 	p.SetTag("Date", g.started.UTC().Format("2006.01.02"))
 	p.SetTag("Round", "-")
-	p.SetTag("White", g.who[0].Name)
-	p.SetTag("Black", g.who[1].Name)
+	p.SetTag("White", g.shownWho[0]) // apart from namesakes, as the lobby showed them
+	p.SetTag("Black", g.shownWho[1])
 	p.SetTag("Result", g.result.String())
 	if start, err := core.ParseFEN(g.startFEN); err == nil {
 		p.SetStartPosition(start)

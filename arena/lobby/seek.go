@@ -59,7 +59,7 @@ func (l *Lobby) checkSpec(u *user, spec SeekSpec) error {
 // checkRoom says whether u may start another game, and the lobby too.
 func (l *Lobby) checkRoom(u *user) error {
 	if u.Kind != Bot && len(u.games) >= l.cfg.MaxGamesPerUser {
-		return fmt.Errorf("%w: %s already plays %d games at once", ErrLimit, u.Name, len(u.games))
+		return fmt.Errorf("%w: %s already plays %d games at once", ErrLimit, l.shownName(u.ID, u.Name), len(u.games))
 	}
 	if l.live >= l.cfg.MaxGames {
 		return fmt.Errorf("%w: the server has %d games in progress, its most", ErrLimit, l.live)
@@ -98,6 +98,9 @@ func (s *Session) Seek(spec SeekSpec) (SeekID, error) {
 	n := 0
 	for _, o := range l.seeks {
 		if o.by.u == s.u {
+			if o.spec == spec {
+				return 0, fmt.Errorf("you have that seek open already (%d)", o.id)
+			}
 			n++
 		}
 	}

@@ -79,7 +79,9 @@ func TestSeekOwnSessionsDoNotMatch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if id2, err := a2.Seek(casual); err != nil || id2 == 0 {
+	asWhite := casual
+	asWhite.Color = AsWhite
+	if id2, err := a2.Seek(asWhite); err != nil || id2 == 0 {
 		t.Fatalf("alice's second session matched her own seek: %d, %v", id2, err)
 	}
 	v := a.View()

@@ -69,7 +69,13 @@ func (s *Session) Close() {
 	u := s.u
 	u.sessions = slices.DeleteFunc(u.sessions, func(o *Session) bool { return o == s })
 	l.seeks = slices.DeleteFunc(l.seeks, func(k *seek) bool { return k.by == s })
-	l.challenges = slices.DeleteFunc(l.challenges, func(c *challenge) bool { return c.from == s })
+	now := time.Now()
+	l.challenges = slices.DeleteFunc(l.challenges, func(c *challenge) bool {
+		if c.from == s {
+			l.coolDown(c, false, now) // withdrawn by leaving
+		}
+		return c.from == s
+	})
 	for _, g := range s.watching {
 		delete(g.spectators, s)
 		l.pokeGame(g)
@@ -78,7 +84,7 @@ func (s *Session) Close() {
 	if len(u.sessions) == 0 {
 		// An offline user can answer no challenge.
 		l.challenges = slices.DeleteFunc(l.challenges, func(c *challenge) bool { return c.to == u })
-		l.left(u, time.Now())
+		l.left(u, now)
 	}
 	l.forget(u)
 	l.pokeAll()
@@ -104,7 +110,10 @@ func (s *Session) View() View {
 
 	l.mu.Lock()
 	defer l.unlock()
-	v := View{Me: s.u.User, Ladder: ladder, Strengths: strengths}
+	v := View{Me: l.shown(s.u.User), Ladder: ladder, Strengths: strengths}
+	for i := range v.Ladder {
+		v.Ladder[i].Name = l.shownName(v.Ladder[i].ID, v.Ladder[i].Name)
+	}
 	if s.closed {
 		return v
 	}
@@ -113,7 +122,7 @@ func (s *Session) View() View {
 		if len(u.sessions) == 0 {
 			continue
 		}
-		p := Presence{User: u.User, Playing: len(u.games), Idle: true}
+		p := Presence{User: l.shown(u.User), Playing: len(u.games), Idle: true}
 		if st, ok := rated[u.ID]; ok {
 			cp := *st
 			p.Rating = &cp
@@ -129,11 +138,11 @@ func (s *Session) View() View {
 		return cmp.Or(cmp.Compare(a.User.Name, b.User.Name), cmp.Compare(a.User.ID, b.User.ID))
 	})
 	for _, k := range l.seeks {
-		v.Seeks = append(v.Seeks, Seek{ID: k.id, By: k.by.u.User, Spec: k.spec, Mine: k.by.u == s.u})
+		v.Seeks = append(v.Seeks, Seek{ID: k.id, By: l.shown(k.by.u.User), Spec: k.spec, Mine: k.by.u == s.u})
 	}
 	for _, c := range l.challenges {
 		if c.from.u == s.u || c.to == s.u {
-			v.Challenges = append(v.Challenges, Challenge{ID: c.id, From: c.from.u.User, To: c.to.User,
+			v.Challenges = append(v.Challenges, Challenge{ID: c.id, From: l.shown(c.from.u.User), To: l.shown(c.to.User),
 				Spec: c.spec, ToMe: c.to == s.u})
 		}
 	}
@@ -142,7 +151,7 @@ func (s *Session) View() View {
 			continue
 		}
 		_, mine := s.u.games[g.id]
-		v.Games = append(v.Games, GameSummary{ID: g.id, White: g.who[0], Black: g.who[1], Spec: g.spec,
+		v.Games = append(v.Games, GameSummary{ID: g.id, White: l.shown(g.who[0]), Black: l.shown(g.who[1]), Spec: g.spec,
 			Plies: len(g.moves), Spectators: len(g.spectators), Mine: mine})
 		if mine {
 			v.Mine = append(v.Mine, g.id)
