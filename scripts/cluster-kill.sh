@@ -7,6 +7,14 @@
 # two run files must be the same, wall and CPU times aside (`cmp` after
 # jq blanks them).
 #
+# Issue 25: a rogue client (scripts/cluster-rogue) holds the workers'
+# credentials through the whole distributed run: it takes jobs off the
+# queue and answers them with forged results, publishes junk on every
+# subject a worker may use and tries what a worker may not. The run file
+# must still equal the local one, every forgery be refused, and the
+# coordinator's log stay short; the script prints the rogue's counts and
+# the coordinator's.
+#
 # Usage: scripts/cluster-kill.sh
 # Env: NODES (default 2000), GENS (default 3), POP (default 6), PORT (default: a free one),
 #      OUT (default: a temporary directory, removed unless KEEP=1)
@@ -21,7 +29,7 @@ OUT=${OUT:-$(mktemp -d)}
 [ "${KEEP:-}" = 1 ] || trap 'rm -rf "$OUT"' EXIT
 mkdir -p "$OUT"
 bin="$OUT/evochess"
-(cd "$root" && go build -o "$bin" .)
+(cd "$root" && go build -o "$bin" . && go build -o "$OUT/rogue" ./scripts/cluster-rogue)
 
 listening() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 PORT=${PORT:-}
@@ -47,6 +55,9 @@ for i in 1 2 3; do
 	"$bin" worker --cluster "nats://127.0.0.1:$PORT" --workers 1 --name "w$i" 2>"$OUT/w$i.log" &
 	pids+=($!)
 done
+"$OUT/rogue" --cluster "nats://127.0.0.1:$PORT" >"$OUT/rogue.log" 2>&1 &
+rogue=$!
+pids+=("$rogue")
 
 # Killed once the first generation is done, in the middle of a later one:
 # at nodes=2000 a worker spends nearly all its time inside a game.
@@ -58,10 +69,12 @@ sleep 1
 kill -KILL "${pids[1]}"
 echo "killed worker w2 (pid ${pids[1]}) with SIGKILL"
 wait "$coordinator"
-kill "${pids[0]}" "${pids[2]}"
-wait "${pids[0]}" "${pids[2]}" || true
+kill "${pids[0]}" "${pids[2]}" "$rogue"
+wait "${pids[0]}" "${pids[2]}" "$rogue" || true
 cat "$OUT/coordinator.log"
 grep -h "delivery\|stopped" "$OUT/w1.log" "$OUT/w3.log" || true
+cat "$OUT/rogue.log"
+echo "coordinator log: $(wc -l <"$OUT/coordinator.log") lines, $(wc -c <"$OUT/coordinator.log") bytes"
 
 blank='walk(if type == "object" then with_entries(if (.key | IN("saved", "elapsed", "cpu", "cpu_elapsed", "seconds", "workers")) then .value = 0 else . end) else . end)'
 jq -S "$blank" "$OUT/local/runs/r/run.json" >"$OUT/local.json"
@@ -70,9 +83,24 @@ if ! grep -q "its last worker died" "$OUT/w1.log" "$OUT/w3.log"; then
 	echo "FAIL: no job of the killed worker was played again (killed between two games?)"
 	exit 1
 fi
+taken=$(sed -n 's/^rogue: took \([0-9]*\) jobs.*/\1/p' "$OUT/rogue.log")
+refused=$(sed -n 's/.* results accepted, \([0-9]*\) refused.*/\1/p' "$OUT/coordinator.log")
+if [ -z "$taken" ] || [ "$taken" -eq 0 ]; then
+	echo "FAIL: the rogue took no job (it did not test anything)"
+	exit 1
+fi
+answered=$(sed -n 's/.* with \([0-9]*\) signed forgeries and \([0-9]*\) unsigned.*/\1 + \2/p' "$OUT/rogue.log")
+if [ -z "$refused" ] || [ "$refused" -lt "$((answered))" ]; then
+	echo "FAIL: the rogue answered $taken jobs, the coordinator refused ${refused:-no} results"
+	exit 1
+fi
+if grep -q "deleted the results stream" "$OUT/rogue.log"; then
+	echo "FAIL: the rogue's credentials deleted a stream"
+	exit 1
+fi
 if cmp "$OUT/local.json" "$OUT/remote.json"; then
 	games=$(jq '[.content.history[].games] | add' "$OUT/remote/runs/r/run.json")
-	echo "PASS: the distributed run file equals the local one ($games games; wall and CPU times aside)"
+	echo "PASS: the distributed run file equals the local one ($games games; wall and CPU times aside), the rogue's $taken forged answers and its junk among $refused results refused"
 else
 	echo "FAIL: the run files differ"
 	diff "$OUT/local.json" "$OUT/remote.json" | head -20

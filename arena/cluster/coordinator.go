@@ -59,9 +59,10 @@ type Coordinator struct {
 type Counts struct {
 	Accepted atomic.Int64 // results taken
 	Refused  atomic.Int64 // results refused (counted against their signer)
-	Unsigned atomic.Int64 // results and reports no worker key signed, refused
+	Unsigned atomic.Int64 // results no worker key signed, refused
 	Held     atomic.Int64 // engine failures held for a second worker's word
-	Replays  atomic.Int64 // copies of jobs queued again after a refused or held result
+	Replays  atomic.Int64 // copies of jobs queued again after a refused, held or missing result
+	Reports  atomic.Int64 // worker reports ignored: malformed, or not signed by their worker
 }
 
 // Counts are the coordinator's counts so far.
@@ -153,9 +154,9 @@ func (c *Coordinator) Close() {
 	c.stop()
 	c.wg.Wait()
 	c.log.flush(time.Now(), true)
-	if n := c.counts.Refused.Load() + c.counts.Unsigned.Load(); n > 0 {
-		c.Log(fmt.Sprintf("cluster: %d results accepted, %d refused (%d of them unsigned), %d engine failures held for a second word, %d jobs queued again",
-			c.counts.Accepted.Load(), n, c.counts.Unsigned.Load(), c.counts.Held.Load(), c.counts.Replays.Load()))
+	if n := c.counts.Refused.Load() + c.counts.Unsigned.Load(); n+c.counts.Reports.Load() > 0 {
+		c.Log(fmt.Sprintf("cluster: %d results accepted, %d refused (%d of them unsigned), %d engine failures held for a second word, %d jobs queued again, %d worker reports ignored",
+			c.counts.Accepted.Load(), n, c.counts.Unsigned.Load(), c.counts.Held.Load(), c.counts.Replays.Load(), c.counts.Reports.Load()))
 	}
 	if err := c.nc.Drain(); err != nil {
 		c.nc.Close()
@@ -184,13 +185,14 @@ func (c *Coordinator) Log(line string) { fmt.Fprintln(c.cfg.Log, line) }
 func (c *Coordinator) onPresence(msg *nats.Msg) {
 	m, err := decodePresence(msg.Data)
 	if err != nil {
+		c.counts.Reports.Add(1)
 		c.note(logBadReport, "cluster: ignored %v", err)
 		return
 	}
 	// Only the worker's own key speaks for it: nobody else can have a
 	// worker refused, or make it leave, by naming its id.
 	if id, err := signer(msg.Subject, msg.Data, msg.Header); err != nil || id != m.ID {
-		c.counts.Unsigned.Add(1)
+		c.counts.Reports.Add(1)
 		if m.V != Version {
 			c.note(logBadReport, "cluster: ignored the report of worker %s (%s): %v", m.Name, m.Host, versionError(m.V, "it"))
 		} else {

@@ -46,9 +46,10 @@ type pending struct {
 	done  chan arena.GameResult // capacity 1: the result taken
 	again chan struct{}         // capacity 1: a result was refused or held
 	// Guarded by RunRemote.mu.
-	avoid []string     // workers whose results were refused or held, oldest first
-	held  []heldEnding // engine failures reported
-	alone bool         // the last copy went to every worker: none other could take it
+	avoid   []string     // workers whose results were refused or held, oldest first
+	held    []heldEnding // engine failures reported
+	alone   bool         // the last copy went to every worker: none other could take it
+	lastSeq uint64       // the results stream's sequence of its last result seen
 }
 
 // heldEnding is an engine's failure a worker reported.
@@ -134,6 +135,9 @@ func (r *RunRemote) onResult(msg jetstream.Msg) {
 		r.c.note(logBadResult, "cluster: ignored a result for job %.40s: %v", id, err)
 		r.mu.Lock()
 		if p := r.wait[id]; p != nil {
+			if meta, err := msg.Metadata(); err == nil {
+				p.lastSeq = max(p.lastSeq, meta.Sequence.Stream)
+			}
 			p.lookAgain() // whoever sent it may have taken the job off the queue
 		}
 		r.mu.Unlock()
@@ -153,6 +157,9 @@ func (r *RunRemote) onResult(msg jetstream.Msg) {
 	}
 	r.mu.Lock()
 	p := r.wait[id]
+	if meta, merr := msg.Metadata(); p != nil && merr == nil {
+		p.lastSeq = max(p.lastSeq, meta.Sequence.Stream)
+	}
 	if p == nil && err == nil && r.queued[id] && len(r.early[id]) < maxEarly {
 		r.early[id] = append(r.early[id], signedResult{m, by})
 	}
@@ -293,6 +300,12 @@ func (r *RunRemote) Play(ctx context.Context, rj arena.RemoteJob) (arena.GameRes
 		}
 	}
 	var look <-chan time.Time
+	// A job taken off the queue with no result (its worker's credentials
+	// in hostile hands, acknowledging and answering nothing) would wait
+	// for ever: every ack wait, a job whose copies are all gone and whose
+	// results are all seen is queued again.
+	orphans := time.NewTicker(r.c.cfg.AckWait)
+	defer orphans.Stop()
 	for {
 		select {
 		case g := <-p.done:
@@ -300,6 +313,11 @@ func (r *RunRemote) Play(ctx context.Context, rj arena.RemoteJob) (arena.GameRes
 			r.games++
 			r.mu.Unlock()
 			return g, nil
+		case <-orphans.C:
+			if look == nil && r.orphaned(ctx, p, j.ID) {
+				r.c.note(logReplay, "cluster: job %s left the queue with no result", j.ID)
+				look = time.After(0)
+			}
 		case <-p.again:
 			look = time.After(0)
 		case <-look:
@@ -377,6 +395,18 @@ func (r *RunRemote) replay(ctx context.Context, p *pending, id string, data []by
 	}
 	r.c.note(logReplay, "cluster: job %s is played again, %s", id, who)
 	return !alone, nil
+}
+
+// orphaned reports whether no copy of job id is queued or played and no
+// result of it is on its way.
+func (r *RunRemote) orphaned(ctx context.Context, p *pending, id string) bool {
+	if _, err := r.c.jobs.GetLastMsgForSubject(ctx, jobSubject(r.key, id)); !errors.Is(err, jetstream.ErrMsgNotFound) {
+		return false // a copy is out, or the server does not answer
+	}
+	raw, err := r.c.results.GetLastMsgForSubject(ctx, resultSubject(r.key, id))
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return errors.Is(err, jetstream.ErrMsgNotFound) || err == nil && raw.Sequence <= p.lastSeq
 }
 
 // avoidList reads a job copy's workers to avoid.
