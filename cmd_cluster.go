@@ -29,7 +29,7 @@ func addClusterFlags(fs *pflag.FlagSet) *clusterFlags {
 	f := &clusterFlags{}
 	fs.StringVar(&f.url, "cluster", "", "also play games on remote workers (evochess worker) through the NATS server at `nats://HOST:PORT`")
 	fs.StringVar(&f.listen, "cluster-listen", "", "also play games on remote workers, starting the embedded NATS server on `HOST:PORT` (its store in the data directory's cluster/)")
-	fs.StringVar(&f.token, "cluster-token", "", "the cluster's token (required to listen off loopback)")
+	fs.StringVar(&f.token, "cluster-token", "", "--cluster-listen: the token workers give (required to listen off loopback; the coordinator has a secret of its own); --cluster: this coordinator's token on that server")
 	fs.StringVar(&f.creds, "cluster-creds", "", "--cluster: a NATS credentials `FILE` instead of a token")
 	fs.StringVar(&f.ca, "cluster-ca", "", "--cluster: PEM `FILE` of the authority that signed the server's TLS certificate")
 	fs.StringVar(&f.cert, "cluster-tls-cert", "", "--cluster-listen: speak TLS with this PEM certificate `FILE`")

@@ -26,7 +26,7 @@ worker does not offer goes back to the queue for another worker. Ctrl-C
 func runWorker(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("worker")
 	url := fs.String("cluster", "", "the coordinator's NATS server, nats://HOST:PORT or tls://HOST:PORT")
-	token := fs.String("cluster-token", "", "the cluster's token")
+	token := fs.String("cluster-token", "", "the workers' token (it gives a worker's rights only)")
 	creds := fs.String("cluster-creds", "", "a NATS credentials `FILE` (instead of a token)")
 	ca := fs.String("cluster-ca", "", "PEM `FILE` of the authority that signed a TLS server's certificate")
 	workers := fs.Int("workers", runtime.NumCPU(), "games played at once")

@@ -201,6 +201,11 @@ func (c *Coordinator) onPresence(msg *nats.Msg) {
 		return
 	}
 	known := c.pres.known(m.ID)
+	if !known && c.pres.count() >= maxWorkers {
+		c.counts.Reports.Add(1)
+		c.note(logBadReport, "cluster: ignored worker %s (%s): %d workers are known already, the most", m.Name, m.Host, maxWorkers)
+		return
+	}
 	refused, first := c.pres.update(m, time.Now())
 	switch {
 	case refused != "":

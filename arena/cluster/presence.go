@@ -237,6 +237,17 @@ func (p *presence) slots() int {
 	return n
 }
 
+// maxWorkers bounds the table: keys cost nothing to make, and each worker
+// reported would count its slots.
+const maxWorkers = 1024
+
+// count is how many workers the table holds.
+func (p *presence) count() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return len(p.workers)
+}
+
 // known reports whether the worker is in the table.
 func (p *presence) known(id string) bool {
 	p.mu.Lock()

@@ -460,3 +460,24 @@ func TestLogLimiterSpeaksAgainNextMinute(t *testing.T) {
 		t.Fatal("the limiter keeps more lines than its burst")
 	}
 }
+
+// Keys cost nothing: a flood of signed reports of made-up workers fills
+// the table to its bound and no further.
+func TestWorkerTableIsBounded(t *testing.T) {
+	tc := newTestCluster(t, "")
+	nc, err := nats.Connect(tc.srv.URL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	for i := range maxWorkers + 100 {
+		k := newWorkerKey()
+		data, _ := json.Marshal(presenceMsg{V: Version, ID: k.id, Name: fmt.Sprint("fake", i), Slots: 1})
+		nc.PublishMsg(k.signed(presenceSubj, data))
+	}
+	nc.Flush()
+	waitFor(t, "the reports", func() bool { return tc.coord.Counts().Reports.Load() >= 100 })
+	if n := len(tc.coord.Workers()); n > maxWorkers {
+		t.Fatalf("%d workers in the table", n)
+	}
+}
