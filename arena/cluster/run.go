@@ -151,8 +151,8 @@ func (r *RunRemote) onResult(msg jetstream.Msg) {
 	case m.Worker != by:
 		err = fmt.Errorf("result %s says it is worker %.40s's", m.ID, m.Worker)
 	default:
-		if why := r.c.pres.refusedWorker(by); why != "" {
-			err = fmt.Errorf("result %s: its worker is refused (%s)", m.ID, why)
+		if r.c.pres.refusedWorker(by) != "" {
+			err = fmt.Errorf("result %s: its worker is refused", m.ID)
 		}
 	}
 	r.mu.Lock()
@@ -389,11 +389,14 @@ func (r *RunRemote) replay(ctx context.Context, p *pending, id string, data []by
 		return false, err
 	}
 	r.c.counts.Replays.Add(1)
-	who := "by another worker than " + strings.Join(avoid, ", ")
-	if alone {
-		who = "by any worker: no other can take it"
+	who := ""
+	switch {
+	case alone && len(avoid) > 0:
+		who = ", by any worker: no other can take it"
+	case len(avoid) > 0:
+		who = ", by another worker than " + strings.Join(avoid, ", ")
 	}
-	r.c.note(logReplay, "cluster: job %s is played again, %s", id, who)
+	r.c.note(logReplay, "cluster: job %s is played again%s", id, who)
 	return !alone, nil
 }
 

@@ -78,7 +78,7 @@ func (k key) sign(m *nats.Msg) *nats.Msg {
 }
 
 type counts struct {
-	jobs, signed, unsigned, dropped, junk, forbidden, violations atomic.Int64
+	jobs, redelivered, signed, unsigned, dropped, junk, forbidden, violations atomic.Int64
 }
 
 func main() {
@@ -117,8 +117,8 @@ func main() {
 	go func() { defer wg.Done(); forbidden(ctx, nc, js, &c) }()
 	wg.Wait()
 	nc.Flush()
-	fmt.Printf("rogue: took %d jobs and answered them with %d signed forgeries and %d unsigned ones, dropped %d; %d junk messages; %d forbidden attempts, %d permission violations reported by the server\n",
-		c.jobs.Load(), c.signed.Load(), c.unsigned.Load(), c.dropped.Load(), c.junk.Load(), c.forbidden.Load(), c.violations.Load())
+	fmt.Printf("rogue: took %d jobs (%d of them redelivered) and answered them with %d signed forgeries and %d unsigned ones, dropped %d; %d junk messages; %d forbidden attempts, %d permission violations reported by the server\n",
+		c.jobs.Load(), c.redelivered.Load(), c.signed.Load(), c.unsigned.Load(), c.dropped.Load(), c.junk.Load(), c.forbidden.Load(), c.violations.Load())
 }
 
 // forge takes jobs and answers them with forgeries, in turn: the result
@@ -146,6 +146,9 @@ func forge(ctx context.Context, js jetstream.JetStream, c *counts) {
 			continue
 		}
 		c.jobs.Add(1)
+		if meta, err := msg.Metadata(); err == nil && meta.NumDelivered > 1 {
+			c.redelivered.Add(1) // a job another worker took before
+		}
 		r := result{V: protocolVersion, ID: j.ID, Run: j.Run, Outcome: 1, Reason: "checkmate", Moves: [][5]int64{},
 			Started: time.Now(), Duration: int64(time.Millisecond)}
 		k, signed := me, true
