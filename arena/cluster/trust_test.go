@@ -470,10 +470,17 @@ func TestWorkerTableIsBounded(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer nc.Close()
+	tc.coord.pres.mu.Lock()
+	tc.coord.pres.expire = time.Hour // none goes while the test runs, however slow
+	tc.coord.pres.mu.Unlock()
+	var msgs []*nats.Msg
 	for i := range maxWorkers + 100 {
 		k := newWorkerKey()
 		data, _ := json.Marshal(presenceMsg{V: Version, ID: k.id, Name: fmt.Sprint("fake", i), Slots: 1})
-		nc.PublishMsg(k.signed(presenceSubj, data))
+		msgs = append(msgs, k.signed(presenceSubj, data))
+	}
+	for _, m := range msgs {
+		nc.PublishMsg(m)
 	}
 	nc.Flush()
 	waitFor(t, "the reports", func() bool { return tc.coord.Counts().Reports.Load() >= 100 })
