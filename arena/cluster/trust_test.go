@@ -77,11 +77,12 @@ func (tc *testCluster) rogue(honest func() string) *rogue {
 		var cons jetstream.Consumer
 		for ctx.Err() == nil {
 			if cons == nil {
-				if cons, err = js.Consumer(ctx, JobStream, WorkersConsumer); err != nil {
-					cons = nil
+				c, err := js.Consumer(ctx, JobStream, WorkersConsumer)
+				if err != nil {
 					time.Sleep(50 * time.Millisecond)
 					continue
 				}
+				cons = c
 			}
 			msg, err := cons.Next(jetstream.FetchMaxWait(200 * time.Millisecond))
 			if err != nil {
