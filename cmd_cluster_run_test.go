@@ -357,25 +357,57 @@ func waitResults(url string, n int) error {
 // copyResults stores every result a second time, as a worker that played
 // a job again would, until the test ends; it returns the count of copies.
 func copyResults(t *testing.T, url string) (*atomic.Int64, error) {
+	// With a worker's rights (it cannot follow the results as they come):
+	// it lists the results stored, and stores each a second time, signed
+	// as it was, as a worker playing a redelivered job would.
 	nc, err := nats.Connect(url)
 	if err != nil {
 		return nil, err
 	}
-	t.Cleanup(nc.Close)
+	js, err := jetstream.New(nc)
+	if err != nil {
+		nc.Close()
+		return nil, err
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	t.Cleanup(func() {
+		cancel()
+		<-done
+		nc.Close()
+	})
 	copies := &atomic.Int64{}
-	_, err = nc.Subscribe(cluster.ResultSubjects, func(m *nats.Msg) {
-		if m.Header.Get("copy") == "" {
-			c := nats.NewMsg(m.Subject)
-			c.Data, c.Header = m.Data, nats.Header{"copy": []string{"1"}}
-			if nc.PublishMsg(c) == nil {
-				copies.Add(1)
+	go func() {
+		defer close(done)
+		copied := map[string]bool{}
+		for ctx.Err() == nil {
+			time.Sleep(20 * time.Millisecond)
+			stream, err := js.Stream(ctx, cluster.ResultStream)
+			if err != nil {
+				continue
+			}
+			info, err := stream.Info(ctx, jetstream.WithSubjectFilter(cluster.ResultSubjects))
+			if err != nil {
+				continue
+			}
+			for subj := range info.State.Subjects {
+				if copied[subj] {
+					continue
+				}
+				raw, err := stream.GetLastMsgForSubject(ctx, subj)
+				if err != nil {
+					continue
+				}
+				c := nats.NewMsg(subj)
+				c.Data, c.Header = raw.Data, raw.Header
+				if _, err := js.PublishMsg(ctx, c); err == nil {
+					copied[subj] = true
+					copies.Add(1)
+				}
 			}
 		}
-	})
-	if err == nil {
-		err = nc.Flush() // subscribed at the server before any worker plays
-	}
-	return copies, err
+	}()
+	return copies, nil
 }
 
 // waitLog waits up to 20 s for text in a log.
