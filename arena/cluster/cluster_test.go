@@ -114,7 +114,7 @@ func (tc *testCluster) waitSlots(n int) {
 }
 
 // testPlayers are three built-in players at a small fixed node count.
-func testPlayers(t *testing.T) []arena.PlayerSpec {
+func testPlayers(t testing.TB) []arena.PlayerSpec {
 	var out []arena.PlayerSpec
 	for _, s := range []string{"name=a,chromosome=full,nodes=300", "name=b,chromosome=seed000,nodes=300", "name=c,chromosome=seed003,nodes=200"} {
 		ps, err := arena.ParsePlayerSpec(s, nil)

@@ -489,3 +489,33 @@ func TestWorkerTableIsBounded(t *testing.T) {
 		t.Fatalf("%d workers in the table", n)
 	}
 }
+
+// BenchmarkResultCheck is what a coordinator spends on a result of 100
+// plies before taking it: the signature, the decoding, the replay of the
+// moves and of the ending (go test -bench ResultCheck -run ^$).
+func BenchmarkResultCheck(b *testing.B) {
+	ps := testPlayers(b)
+	rj := arena.RemoteJob{Job: arena.GameJob{Options: arena.GameOptions{MaxMoves: 50}}, White: ps[0], Black: ps[1]}
+	g := fakeGame(jobMsg{Options: rj.Job.Options})
+	k := newWorkerKey()
+	m := newResult(jobMsg{V: Version, ID: strings.Repeat("a", 32), Run: strings.Repeat("b", 16)}, k.id, g)
+	data, _ := json.Marshal(m)
+	msg := k.signed(resultSubject(m.Run, m.ID), data)
+	if _, v, err := judge(rj, m); v != accepted {
+		b.Fatalf("the fake game is %v: %v", v, err)
+	}
+	b.ResetTimer()
+	for range b.N {
+		by, err := signer(msg.Subject, msg.Data, msg.Header)
+		if err != nil {
+			b.Fatal(err)
+		}
+		r, err := decodeResult(msg.Data)
+		if err != nil || r.Worker != by {
+			b.Fatal(err)
+		}
+		if _, v, err := judge(rj, r); v != accepted {
+			b.Fatal(err)
+		}
+	}
+}
