@@ -10,8 +10,9 @@
 # and fails when they pass MAX_RSS MiB or MAX_LOG lines.
 #
 # Usage: scripts/cluster-soak.sh
-# Env: NODES (default 3000), POP (default 8), GENS (default 12: about ten
-#      minutes on three workers of a 2-core machine), WORKERS (default 3),
+# Env: NODES (default 3000), POP (default 8), GENS (default 27: about ten
+#      minutes on three workers of a loaded 2-core machine, where 12 took
+#      270 s), WORKERS (default 3),
 #      KILL_EVERY (default 30: seconds between kills, at random up to it),
 #      MAX_RSS (default 512), MAX_LOG (default 400), PORT, OUT, KEEP=1.
 set -euo pipefail
@@ -19,7 +20,7 @@ export LC_ALL=C
 command -v jq >/dev/null || { echo "cluster-soak.sh: needs jq" >&2; exit 2; }
 NODES=${NODES:-3000}
 POP=${POP:-8}
-GENS=${GENS:-12}
+GENS=${GENS:-27}
 WORKERS=${WORKERS:-3}
 KILL_EVERY=${KILL_EVERY:-30}
 MAX_RSS=${MAX_RSS:-512}
