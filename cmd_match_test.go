@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -78,6 +79,29 @@ func TestProgressText(t *testing.T) {
 		}
 		if got := progressBarTotal(tb, tc.sprt); got != tc.bar {
 			t.Errorf("%s: bar drawn against %d, want %d", tc.name, got, tc.bar)
+		}
+	}
+}
+
+// A player that is no engine (cat) stops a match, a tournament or an
+// evolution against it before the first game, in well under a second,
+// saying which player and why; before, each of its games was lost, the
+// first after a move's timeout, and nothing said why but the PGN.
+func TestNotAnEngineSaidBeforeAnyGame(t *testing.T) {
+	if _, err := os.Stat("/bin/cat"); err != nil {
+		t.Skip(err)
+	}
+	const want = `player kitty: /bin/cat: not a chess engine: it repeats what it is sent ("uci")`
+	for _, args := range [][]string{
+		{"match", "name=kitty,engine=/bin/cat", "name=b,chromosome=full", "--games", "2", "--tc", "nodes=1000", "--concurrency", "1"},
+		{"tournament", "--player", "name=kitty,engine=/bin/cat", "--player", "name=b,chromosome=full", "--tc", "nodes=1000", "--concurrency", "1"},
+		{"evolve", "--method", "classic", "--population", "4", "--generations", "1", "--fitness", "reference",
+			"--reference", "name=kitty,engine=/bin/cat", "--tc", "nodes=1000", "--workers", "1", "--data", t.TempDir()},
+	} {
+		t0 := time.Now()
+		code, out, stderr := runCLI(args...)
+		if code == exitOK || !strings.Contains(stderr, want) || time.Since(t0) > 5*time.Second {
+			t.Errorf("%s: exit %d in %v: %s%s, want %q", args[0], code, time.Since(t0), out, stderr, want)
 		}
 	}
 }

@@ -40,7 +40,11 @@ func openUCI(ctx context.Context, path string, args []string) (*uciSession, *Eng
 		line, err := p.readLine(ctx, deadline)
 		if err != nil {
 			s.close()
-			return nil, nil, fmt.Errorf("%s: no UCI handshake (uci … uciok): %w", path, err)
+			return nil, nil, handshakeError(path, "a UCI engine", "uciok", ProbeTimeout, err)
+		}
+		if echoes(line, "uci") {
+			s.close()
+			return nil, nil, echoError(path, "a UCI engine", line)
 		}
 		if o, ok := ParseUCIOption(line); ok {
 			info.Options = append(info.Options, o)

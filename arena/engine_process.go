@@ -8,6 +8,7 @@ import (
 	"io"
 	"os/exec"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -16,13 +17,27 @@ import (
 // from another goroutine can never pull a process out from under a
 // running Play.
 type engineProcess struct {
+	path     string
 	cmd      *exec.Cmd
 	stdin    io.WriteCloser
 	stdout   io.ReadCloser
 	lines    chan string   // closed when stdout ends
 	exited   chan struct{} // closed when the process has been reaped
 	killOnce sync.Once
+	// tooLong is set (before lines closes) when the engine wrote a line
+	// longer than maxEngineLine: no engine's, and not read further.
+	tooLong atomic.Bool
 }
+
+// Bounds of what an engine's output may hold in memory: a line (UCI's
+// longest, an info line with a long PV or an option with many choices,
+// is a few KB) and the lines read but not yet taken. A program that
+// writes megabytes without a newline is stopped at the first bound.
+const (
+	maxEngineLine   = 64 << 10
+	maxPendingLines = 256
+	engineLineKiB   = maxEngineLine >> 10
+)
 
 // errClosed: the player was closed and will not start its engine again.
 var errClosed = errors.New("engine player closed")
@@ -45,12 +60,15 @@ func launchEngine(path string, args []string) (*engineProcess, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	p := &engineProcess{cmd: cmd, stdin: stdin, stdout: stdout, lines: make(chan string, 1024), exited: make(chan struct{})}
+	p := &engineProcess{path: path, cmd: cmd, stdin: stdin, stdout: stdout, lines: make(chan string, maxPendingLines), exited: make(chan struct{})}
 	go func() {
 		sc := bufio.NewScanner(stdout)
-		sc.Buffer(make([]byte, 64*1024), 1<<20)
+		sc.Buffer(make([]byte, 4096), maxEngineLine)
 		for sc.Scan() {
 			p.lines <- sc.Text()
+		}
+		if errors.Is(sc.Err(), bufio.ErrTooLong) {
+			p.tooLong.Store(true)
 		}
 		close(p.lines)
 		cmd.Wait()
@@ -65,12 +83,13 @@ func (p *engineProcess) send(line string) error {
 }
 
 // readLine returns the next line, ErrEngineCrashed when the engine's output
-// ended, ErrEngineUnresponsive at the deadline, or the context's error.
+// ended (or held a line too long to be an engine's), ErrEngineUnresponsive
+// at the deadline, or the context's error.
 func (p *engineProcess) readLine(ctx context.Context, deadline <-chan time.Time) (string, error) {
 	select {
 	case line, ok := <-p.lines:
 		if !ok {
-			return "", ErrEngineCrashed
+			return "", p.ended()
 		}
 		return line, nil
 	case <-deadline:
@@ -78,6 +97,16 @@ func (p *engineProcess) readLine(ctx context.Context, deadline <-chan time.Time)
 	case <-ctx.Done():
 		return "", ctx.Err()
 	}
+}
+
+// ended is why the output ended: ErrEngineCrashed, saying so when the
+// engine wrote a line longer than any engine's.
+func (p *engineProcess) ended() error {
+	if p.tooLong.Load() {
+		return &handshakeFault{fmt.Sprintf("%s: not a chess engine: it wrote a line of more than %d KiB", p.path, engineLineKiB),
+			[]error{ErrEngineCrashed, ErrNotEngine}}
+	}
+	return ErrEngineCrashed
 }
 
 // pending returns a line already written, without waiting; ok is false

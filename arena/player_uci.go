@@ -19,7 +19,9 @@ type UCIPlayer struct {
 	name    string
 	options [][2]string
 
-	// HandshakeTimeout bounds start-up ("uci" … "uciok", "isready" … "readyok").
+	// HandshakeTimeout bounds start-up ("uci" … "uciok", "isready" …
+	// "readyok"): an engine says its options and readies its tables in
+	// well under it, and a program that is no engine is found out by it.
 	HandshakeTimeout time.Duration
 	// MoveTimeout bounds a move searched by depth or nodes, where no clock
 	// says when the engine is late.
@@ -43,8 +45,11 @@ type UCIPlayer struct {
 // and configured with setoption name/value pairs.
 func NewUCIPlayer(name, path string, args []string, options [][2]string) *UCIPlayer {
 	return &UCIPlayer{name: name, options: options, host: engineHost{path: path, args: args},
-		HandshakeTimeout: 10 * time.Second, MoveTimeout: 60 * time.Second, Margin: 2 * time.Second}
+		HandshakeTimeout: DefaultHandshakeTimeout, MoveTimeout: 60 * time.Second, Margin: 2 * time.Second}
 }
+
+// DefaultHandshakeTimeout is a new UCI player's HandshakeTimeout.
+const DefaultHandshakeTimeout = 5 * time.Second
 
 func (u *UCIPlayer) Name() string { return u.name }
 
@@ -76,7 +81,10 @@ func (u *UCIPlayer) start(ctx context.Context) (*engineProcess, error) {
 	for {
 		line, err := p.readLine(ctx, deadline)
 		if err != nil {
-			return nil, u.fail(p, err)
+			return nil, u.fail(p, handshakeError(u.host.path, "a UCI engine", "uciok", u.HandshakeTimeout, err))
+		}
+		if echoes(line, "uci") {
+			return nil, u.fail(p, echoError(u.host.path, "a UCI engine", line))
 		}
 		if o, ok := ParseUCIOption(line); ok {
 			u.byName[strings.ToLower(o.Name)] = o
@@ -112,7 +120,10 @@ func (u *UCIPlayer) ready(ctx context.Context, p *engineProcess) error {
 	for {
 		line, err := p.readLine(ctx, deadline)
 		if err != nil {
-			return u.fail(p, err)
+			return u.fail(p, handshakeError(u.host.path, "", "readyok", u.HandshakeTimeout, err))
+		}
+		if echoes(line, "isready") {
+			return u.fail(p, echoError(u.host.path, "a UCI engine", line))
 		}
 		if strings.TrimSpace(line) == "readyok" {
 			return nil
@@ -153,7 +164,7 @@ func (u *UCIPlayer) NewGame(ctx context.Context) error {
 		if err := p.send("ucinewgame"); err == nil {
 			if err = u.ready(ctx, p); err == nil {
 				return nil
-			} else if err != ErrEngineCrashed || attempt > 0 {
+			} else if !errors.Is(err, ErrEngineCrashed) || attempt > 0 {
 				return err
 			}
 		} else if attempt > 0 {

@@ -44,6 +44,11 @@ type XboardPlayer struct {
 	host engineHost
 	mu   sync.Mutex // guards xp
 	xp   *xboardProcess
+
+	// needFeatures: the engine must answer protover 2 with features (an
+	// AutoPlayer's engine that said nothing to uci: a program that says
+	// nothing to either is none).
+	needFeatures bool
 }
 
 // xboardProcess is one run of the engine with what it announced and what
@@ -109,10 +114,17 @@ features:
 	for {
 		line, err := p.readLine(ctx, deadline)
 		switch {
+		case errors.Is(err, ErrEngineUnresponsive) && !waitMore && x.needFeatures:
+			return nil, x.fail(p, notEngine(x.host.path, "a chess engine", fmt.Sprintf(
+				"no answer to uci within %v nor features to protover 2 within %v (a protocol-1 xboard engine that says nothing is given as xboard=%s)",
+				DetectTimeout, x.FeatureTimeout, x.host.path)))
 		case errors.Is(err, ErrEngineUnresponsive) && !waitMore:
 			break features // protocol 1: no features, CECP's defaults
 		case err != nil:
-			return nil, x.fail(p, err)
+			return nil, x.fail(p, handshakeError(x.host.path, "", "feature done=1", x.HandshakeTimeout, err))
+		}
+		if echoes(line, "xboard", "protover 2") {
+			return nil, x.fail(p, echoError(x.host.path, "an xboard engine", line))
 		}
 		switch x.features(p, line) {
 		case 1:
@@ -186,7 +198,7 @@ func (x *XboardPlayer) sync(ctx context.Context, p *xboardProcess) error {
 	for {
 		line, err := p.readLine(ctx, deadline)
 		if err != nil {
-			return x.fail(p, err)
+			return x.fail(p, handshakeError(x.host.path, "", want, x.HandshakeTimeout, err))
 		}
 		if strings.TrimSpace(line) == want {
 			return nil

@@ -54,16 +54,30 @@ var DetectTimeout = 3 * time.Second
 // DetectProtocol starts the engine, says "uci", and tells by the answer:
 // uciok is UCI; an xboard engine refuses the command ("Illegal move: uci",
 // "Error (unknown command): uci") or says nothing. An engine that has
-// begun to answer as UCI ("id name …") gets up to timeout for its uciok.
-// The probe's process is always stopped.
+// begun to answer as UCI ("id name …") gets up to timeout for its uciok;
+// a program that repeats "uci" (cat) is no engine. The probe's process is
+// always stopped.
 func DetectProtocol(ctx context.Context, path string, args []string, timeout time.Duration) (Protocol, error) {
+	d, err := detectProtocol(ctx, path, args, timeout)
+	return d.proto, err
+}
+
+// detection is what a handshake found: the protocol, and whether the
+// program said nothing that told it (silent: then only features to
+// protover 2 show it is an xboard engine).
+type detection struct {
+	proto  Protocol
+	silent bool
+}
+
+func detectProtocol(ctx context.Context, path string, args []string, timeout time.Duration) (detection, error) {
 	p, err := launchEngine(path, args)
 	if err != nil {
-		return "", err
+		return detection{}, err
 	}
 	defer p.kill()
 	if err := p.send("uci"); err != nil {
-		return "", fmt.Errorf("%w: %s closed its input", ErrEngineCrashed, path)
+		return detection{}, fmt.Errorf("%w: %s closed its input", ErrEngineCrashed, path)
 	}
 	deadline := time.After(min(DetectTimeout, timeout))
 	extended := false
@@ -72,20 +86,25 @@ func DetectProtocol(ctx context.Context, path string, args []string, timeout tim
 		switch {
 		case errors.Is(err, ErrEngineUnresponsive):
 			if extended {
-				return "", fmt.Errorf("%w: %s began a UCI handshake but sent no uciok", ErrEngineUnresponsive, path)
+				return detection{}, fmt.Errorf("%w: %s began a UCI handshake but sent no uciok", ErrEngineUnresponsive, path)
 			}
-			return ProtoXboard, nil
+			return detection{proto: ProtoXboard, silent: true}, nil
 		case errors.Is(err, ErrEngineCrashed):
-			return "", fmt.Errorf("%w: %s exited when asked its protocol", ErrEngineCrashed, path)
+			if err != ErrEngineCrashed {
+				return detection{}, err // it said why
+			}
+			return detection{}, fmt.Errorf("%w: %s exited when asked its protocol", ErrEngineCrashed, path)
 		case err != nil:
-			return "", err
+			return detection{}, err
 		}
 		t := strings.TrimSpace(line)
 		switch {
+		case echoes(t, "uci"):
+			return detection{}, echoError(path, "a chess engine", line)
 		case t == "uciok":
-			return ProtoUCI, nil
+			return detection{proto: ProtoUCI}, nil
 		case xboardAnswer(t):
-			return ProtoXboard, nil
+			return detection{proto: ProtoXboard}, nil
 		case !extended && (strings.HasPrefix(t, "id ") || strings.HasPrefix(t, "option name ")):
 			extended, deadline = true, time.After(timeout)
 		}
@@ -95,7 +114,7 @@ func DetectProtocol(ctx context.Context, path string, args []string, timeout tim
 // detected remembers each engine command's protocol for the program's
 // run, so that the workers of a pool (each with its own player) probe an
 // engine once between them.
-var detected sync.Map // key: path and args → Protocol
+var detected sync.Map // key: path and args → detection
 
 // AutoPlayer is an external engine whose protocol is found out by a
 // handshake when it first starts; it then plays as a UCIPlayer or an
@@ -153,14 +172,14 @@ func (a *AutoPlayer) resolve(ctx context.Context) (Player, error) {
 		defer cancel()
 		stop := context.AfterFunc(a.closing, cancel)
 		defer stop()
-		p, err := DetectProtocol(ctx, a.path, a.args, a.Timeout)
+		d, err := detectProtocol(ctx, a.path, a.args, a.Timeout)
 		if err != nil {
 			if a.closing.Err() != nil {
 				return nil, errClosed
 			}
 			return nil, err
 		}
-		proto, _ = detected.LoadOrStore(key, p)
+		proto, _ = detected.LoadOrStore(key, d)
 	}
 	a.mu.Lock()
 	defer a.mu.Unlock()
@@ -168,7 +187,14 @@ func (a *AutoPlayer) resolve(ctx context.Context) (Player, error) {
 		return nil, errClosed
 	}
 	if a.inner == nil {
-		a.inner = NewExternalPlayer(a.name, a.path, a.args, a.options, proto.(Protocol))
+		d := proto.(detection)
+		a.inner = NewExternalPlayer(a.name, a.path, a.args, a.options, d.proto)
+		if x, ok := a.inner.(*XboardPlayer); ok {
+			// Silent to uci: features to protover 2 must show it is an
+			// engine, or a program that answers nothing would be waited
+			// for until its first move's time ran out.
+			x.needFeatures = d.silent
+		}
 	}
 	return a.inner, nil
 }

@@ -196,6 +196,11 @@ func (t *Tournament) Run(ctx context.Context) (*Report, error) {
 	if t.Rounds <= 0 {
 		t.Rounds = 1
 	}
+	if t.Workers > 0 || t.Remote == nil { // games played here: their engines must start here
+		if err := CheckEngines(ctx, t.Players); err != nil {
+			return nil, err
+		}
+	}
 	switch t.Format {
 	case RoundRobin, "":
 		t.Format = RoundRobin

@@ -218,6 +218,12 @@ func (r *Run) Execute(ctx context.Context) error {
 	}
 	r.ev = ev
 	defer func() { ev.close(); r.ev = nil }()
+	if ev.ref.External() && !r.RemoteOnly && r.evaluateHook == nil {
+		// A reference that is no engine is said now, not as every game won.
+		if err := arena.CheckEngines(ctx, []arena.PlayerSpec{ev.ref}); err != nil {
+			return fmt.Errorf("reference: %w", err)
+		}
+	}
 	for r.Finished == "" {
 		if err := r.boundary(ctx); err != nil {
 			return err

@@ -69,3 +69,41 @@ func TestFlowEnginePlayerPlays(t *testing.T) {
 		})
 	}
 }
+
+// A saved player whose engine is no engine (cat) says so on the status
+// line as soon as it is asked for a move, not after a move's timeout.
+func TestFlowNotAnEngineSaysSo(t *testing.T) {
+	if _, err := os.Stat("/bin/cat"); err != nil {
+		t.Skip(err)
+	}
+	env := pagetest.TempEnv(t)
+	if err := env.Data.SavePlayer(&saves.Player{Name: "kitty", Engine: "/bin/cat", Search: "strong", TC: "nodes=3000"}, false); err != nil {
+		t.Fatal(err)
+	}
+	p := pagetest.Open(120, 30, env, New)
+	p.level = 4 // nodes=20000: before, the engine's move waited for its 60 s timeout
+	tm := teatest.NewTestModel(t, &pagetest.Host{Page: p}, teatest.WithInitialTermSize(120, 30))
+	for _, o := range p.opponents() {
+		if o.name == "player kitty" {
+			break
+		}
+		tm.Type("p")
+	}
+	out := &tuitest.Screen{R: tm.Output()}
+	tuitest.WaitFor(t, out, "engine: player kitty")
+	t0 := time.Now()
+	tm.Type(":e4")
+	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	defer func() {
+		if t.Failed() {
+			s := out.String()
+			t.Logf("screen: %q", s[max(0, len(s)-3000):])
+		}
+	}()
+	tuitest.WaitFor(t, out, "/bin/cat: not a UCI engine")
+	if took := time.Since(t0); took > 5*time.Second {
+		t.Errorf("said after %v", took)
+	}
+	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
+	tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
+}

@@ -7,6 +7,8 @@
 //	-mode illegal -after N  answer the Nth go with an illegal move
 //	-mode garbage -after N  answer the Nth go with noise, then a bad bestmove
 //	-mode nohandshake       never send uciok
+//	-mode noreadyok         send uciok, never readyok
+//	-mode longline          answer uci with 8 MB and no newline, then wait
 //	-mode diesetoption      exit without a word at the first setoption
 //	-log FILE               append "PID COMMAND" for every command received
 //
@@ -58,8 +60,17 @@ func main() {
 		}
 		switch f[0] {
 		case "uci":
-			if *mode == "nohandshake" {
+			switch *mode {
+			case "nohandshake":
 				continue
+			case "longline":
+				chunk := strings.Repeat("x", 64<<10)
+				for range 128 {
+					if _, err := os.Stdout.WriteString(chunk); err != nil {
+						os.Exit(6) // the reader gave up: as it should
+					}
+				}
+				time.Sleep(time.Hour)
 			}
 			fmt.Println("id name fakeuci")
 			if *withOptions {
@@ -74,7 +85,9 @@ func main() {
 				opts.set(sc.Text())
 			}
 		case "isready":
-			fmt.Println("readyok")
+			if *mode != "noreadyok" {
+				fmt.Println("readyok")
+			}
 		case "position":
 			pos = setPosition(f[1:])
 		case "go":
