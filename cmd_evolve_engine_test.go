@@ -143,7 +143,8 @@ func TestDistributedEngineTuning(t *testing.T) {
 			lacking = startWorker(t, url, cluster.WorkerConfig{Name: "bare"})
 			if err = waitLog(lacking.log, "gave job"); err == nil {
 				lacking.stop()
-				having = startWorker(t, url, cluster.WorkerConfig{Slots: 2, Engines: []string{fakeUCI(t)}})
+				// The run sets Threads=1 and tunes Skill: the worker allows both.
+				having = startWorker(t, url, cluster.WorkerConfig{Slots: 2, Engines: []string{fakeUCI(t) + ",args=-options,option.Threads=1,option.Skill=*"}})
 			}
 		}
 		joined <- err

@@ -1,6 +1,8 @@
 package arena
 
 import (
+	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -96,4 +98,39 @@ type uciOptions map[string]UCIOption
 func (o uciOptions) find(name string) (UCIOption, bool) {
 	opt, ok := o[strings.ToLower(name)]
 	return opt, ok
+}
+
+// CheckValue says what is wrong with setting the option to value (nil:
+// nothing): a spin takes an integer within its bounds, a check true or
+// false, a combo one of its choices (case aside), a string one line; a
+// button takes none.
+func (o UCIOption) CheckValue(value string) error {
+	switch o.Type {
+	case "spin":
+		v, err := strconv.ParseInt(value, 10, 64)
+		if err != nil || v < o.Min || v > o.Max {
+			return fmt.Errorf("%s takes an integer from %d to %d, not %q", o.Name, o.Min, o.Max, value)
+		}
+	case "check":
+		if value != "true" && value != "false" {
+			return fmt.Errorf("%s is true or false, not %q", o.Name, value)
+		}
+	case "combo":
+		if !slices.ContainsFunc(o.Vars, func(v string) bool { return strings.EqualFold(v, value) }) {
+			return fmt.Errorf("%s is one of %s, not %q", o.Name, strings.Join(o.Vars, ", "), value)
+		}
+	case "string":
+		if strings.ContainsAny(value, "\r\n") {
+			return fmt.Errorf("%s: one line of text", o.Name)
+		}
+	default:
+		return fmt.Errorf("%s is a %s: it takes no value", o.Name, o.Type)
+	}
+	return nil
+}
+
+// GlobMatch reports whether an option's name matches pattern, where *
+// stands for any run of characters, case aside (as SelectGenes's).
+func GlobMatch(pattern, name string) bool {
+	return globMatch(strings.ToLower(pattern), strings.ToLower(name))
 }

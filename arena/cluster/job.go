@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"unicode"
 
@@ -231,21 +230,19 @@ func (p *playerMsg) check() error {
 // errNoEngine is a job's need a worker cannot meet: it refuses the job back.
 var errNoEngine = errors.New("engine not offered by this worker")
 
-// spec makes the player on a worker: external engines only from the ones
-// it offers (by path, or by file name), so that a coordinator cannot have
-// a worker run any program it names; a built-in player's chromosome from
-// chromosome (name, schema, genes id).
-func (p *playerMsg) spec(engines map[string]string, chromosome func(name, schema, id string) (*core.Chromosome, error)) (arena.PlayerSpec, error) {
+// spec makes the player on a worker: external engines only as its
+// --engines allow them (the engine by path or file name, its arguments
+// and options: allow.go), so that a coordinator can have a worker run no
+// program, and set no option, it does not offer; a built-in player's
+// chromosome from chromosome (name, schema, genes id).
+func (p *playerMsg) spec(engines engineAllows, chromosome func(name, schema, id string) (*core.Chromosome, error)) (arena.PlayerSpec, error) {
 	ps := arena.PlayerSpec{Name: p.Name, Mode: p.Mode, PlainQuiescence: p.QS, HashMB: p.HashMB, TC: p.TC}
 	if p.Engine != "" {
-		path, ok := engines[p.Engine]
-		if !ok {
-			path, ok = engines[filepath.Base(p.Engine)]
+		path, proto, err := engines.player(p)
+		if err != nil {
+			return ps, err
 		}
-		if !ok {
-			return ps, fmt.Errorf("player %s needs %s: %w", p.Name, filepath.Base(p.Engine), errNoEngine)
-		}
-		ps.Engine, ps.Proto, ps.Args, ps.Options = path, p.Proto, p.Args, p.Options
+		ps.Engine, ps.Proto, ps.Args, ps.Options = path, proto, p.Args, p.Options
 		return ps, nil
 	}
 	c, err := chromosome(p.Name, p.Schema, p.Genes)

@@ -81,11 +81,17 @@ func TestJobCarriesAnEngineSetting(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := back.White.spec(map[string]string{"glaurung": "/opt/glaurung"}, nil)
+	// A worker that allows them all: --engine /opt/glaurung,args=-x,option.Parameter*=*
+	allow := &engineAllow{text: "/opt/glaurung,args=-x,option.Parameter*=*", path: "/opt/glaurung", args: []string{"-x"},
+		rules: []optionRule{{name: "Parameter*", kind: ruleAny}}, offered: map[string]arena.UCIOption{}}
+	for _, o := range ps.Options {
+		allow.offered[strings.ToLower(o[0])] = arena.UCIOption{Name: o[0], Type: "spin", Min: 0, Max: 5000}
+	}
+	got, err := back.White.spec(engineAllows{allow}, nil)
 	if err != nil || got.Engine != "/opt/glaurung" || !slices.Equal(got.Options, ps.Options) || !slices.Equal(got.Args, ps.Args) {
 		t.Fatalf("received %+v, %v", got, err)
 	}
-	if _, err := back.White.spec(map[string]string{"stockfish": "/usr/games/stockfish"}, nil); !errors.Is(err, errNoEngine) || !strings.Contains(err.Error(), "needs glaurung") {
+	if _, err := back.White.spec(engineAllows{{path: "/usr/games/stockfish"}}, nil); !errors.Is(err, errNoEngine) || !strings.Contains(err.Error(), "needs glaurung") {
 		t.Fatalf("a worker without the engine: %v", err)
 	}
 }
@@ -189,13 +195,13 @@ func TestDecodeJobRefusesBadJobs(t *testing.T) {
 func TestWorkerRunsOnlyTheEnginesItOffers(t *testing.T) {
 	m := playerMsg{Name: "sf", Engine: "/usr/games/stockfish", Proto: arena.ProtoUCI, HashMB: 16}
 	for _, tt := range []struct {
-		engines map[string]string
+		engines engineAllows
 		want    string // path run; "" refused
 	}{
 		{nil, ""},
-		{map[string]string{"/usr/games/stockfish": "/usr/games/stockfish"}, "/usr/games/stockfish"},
-		{map[string]string{"stockfish": "/opt/sf/stockfish"}, "/opt/sf/stockfish"},
-		{map[string]string{"crafty": "/usr/games/crafty"}, ""},
+		{engineAllows{{path: "/usr/games/stockfish"}}, "/usr/games/stockfish"},
+		{engineAllows{{path: "/opt/sf/stockfish"}}, "/opt/sf/stockfish"},
+		{engineAllows{{path: "/usr/games/crafty"}}, ""},
 	} {
 		ps, err := m.spec(tt.engines, nil)
 		if tt.want == "" {

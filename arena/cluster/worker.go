@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -24,8 +22,9 @@ type WorkerConfig struct {
 	Client ClientConfig
 	Name   string // shown to coordinators (default: the host name)
 	Slots  int    // games at once (at least 1)
-	// Engines are the external engines offered, by path; a job names one
-	// by its path or file name. Built-in players are always offered.
+	// Engines are the external engines offered, each an allow-list
+	// (allow.go): PATH[,args=…][,option.NAME=VALUE…]; a job names one by
+	// its path or file name. Built-in players are always offered.
 	Engines []string
 	// MaxHashMB refuses jobs whose players want more hash (default 256).
 	MaxHashMB int
@@ -50,7 +49,7 @@ var errKilled = errors.New("worker killed")
 type worker struct {
 	cfg      WorkerConfig
 	id, host string
-	engines  map[string]string // path and file name → path
+	engines  engineAllows
 	nc       *nats.Conn
 	js       jetstream.JetStream
 	results  jetstream.Stream
@@ -115,17 +114,20 @@ func Serve(ctx context.Context, cfg WorkerConfig) error {
 	if cfg.Log == nil {
 		cfg.Log = io.Discard
 	}
-	w := &worker{cfg: cfg, engines: map[string]string{}, fatal: make(chan error, 1)}
+	w := &worker{cfg: cfg, fatal: make(chan error, 1)}
 	w.host, _ = os.Hostname()
 	if w.cfg.Name == "" {
 		w.cfg.Name = w.host
 	}
 	for _, e := range cfg.Engines {
-		path, err := exec.LookPath(e)
-		if err != nil {
-			return fmt.Errorf("engine %s: %w", e, err)
+		a, err := parseAllow(e)
+		if err == nil {
+			err = a.resolve(ctx)
 		}
-		w.engines[e], w.engines[path], w.engines[filepath.Base(path)] = path, path, path
+		if err != nil {
+			return err
+		}
+		w.engines = append(w.engines, &a)
 	}
 	w.key = newWorkerKey()
 	w.id = w.key.id
@@ -168,7 +170,7 @@ func Serve(ctx context.Context, cfg WorkerConfig) error {
 	}
 	engines := "built-in players only"
 	if len(cfg.Engines) > 0 {
-		engines = fmt.Sprintf("built-in players and %v", w.offered())
+		engines = "built-in players and " + w.engines.describe()
 	}
 	fmt.Fprintf(cfg.Log, "evochess worker %s on %s (protocol v%d): %d games at once, %s; games from %s\n",
 		w.cfg.Name, w.host, Version, cfg.Slots, engines, nc.ConnectedUrlRedacted())
@@ -219,13 +221,7 @@ func (w *worker) die(err error) {
 	w.stop()
 }
 
-func (w *worker) offered() []string {
-	var out []string
-	for _, e := range w.cfg.Engines {
-		out = append(out, filepath.Base(w.engines[e]))
-	}
-	return out
-}
+func (w *worker) offered() []string { return w.engines.names() }
 
 // consumer waits for the workers' consumer, which a coordinator creates.
 func (w *worker) consumer(ctx context.Context) (jetstream.Consumer, error) {

@@ -114,12 +114,12 @@ func (e *Env) CheckFixed(o arena.UCIOption, value string) error {
 		return fmt.Errorf("%s cannot be fixed: %s", o.Name, use.Why)
 	}
 	value = strings.TrimSpace(value)
+	if err := o.CheckValue(value); err != nil {
+		return err
+	}
 	switch o.Type {
 	case "spin":
-		v, err := strconv.ParseInt(value, 10, 64)
-		if err != nil || v < o.Min || v > o.Max {
-			return fmt.Errorf("%s takes an integer from %d to %d, not %q", o.Name, o.Min, o.Max, value)
-		}
+		v, _ := strconv.ParseInt(value, 10, 64)
 		if !e.EnginePaths {
 			switch strings.ToLower(o.Name) {
 			case "threads":
@@ -132,16 +132,8 @@ func (e *Env) CheckFixed(o arena.UCIOption, value string) error {
 				}
 			}
 		}
-	case "check":
-		if value != "true" && value != "false" {
-			return fmt.Errorf("%s is true or false, not %q", o.Name, value)
-		}
-	case "combo":
-		if !slices.ContainsFunc(o.Vars, func(v string) bool { return strings.EqualFold(v, value) }) {
-			return fmt.Errorf("%s is one of %s, not %q", o.Name, strings.Join(o.Vars, ", "), value)
-		}
 	case "string":
-		if strings.ContainsAny(value, "\r\n") || value != Sanitize(value, 0) {
+		if value != Sanitize(value, 0) {
 			return fmt.Errorf("%s: one line of printable text", o.Name)
 		}
 	}
