@@ -15,6 +15,7 @@ package lobby
 import (
 	"context"
 	"errors"
+	"strings"
 	"time"
 
 	"github.com/evochess/evochess/arena"
@@ -33,6 +34,13 @@ type UserID string
 // (an authorized-keys file's user): sessions of any of its keys are one
 // lobby user, with one ladder line and the same games.
 func AccountID(name string) UserID { return UserID("user:" + name) }
+
+// AccountName is the account's name of an AccountID (ok false for any
+// other id): what its user's directory is named, whatever name the lobby
+// shows (a tag when another identity has the same name).
+func AccountName(id UserID) (name string, ok bool) {
+	return strings.CutPrefix(string(id), "user:")
+}
 
 // UserKind says what a user is.
 type UserKind int

@@ -31,6 +31,11 @@ type LobbyConfig struct {
 	// engine kept from the Evolution tab) be bots: each of their games
 	// starts a process of the engine (see botProvider).
 	EngineBots bool
+	// Accounts maps the ids a ladder may hold under a key's identity to
+	// the account that key now belongs to (authorized keys: keys of one
+	// name are one lobby user, lobby.AccountID, and were rated apart
+	// before): StartLobby moves their standings (mergeAccounts).
+	Accounts map[lobby.UserID]lobby.UserID
 	// Log gets a line per game start and end, and per failure to save.
 	Log func(format string, args ...any)
 }
@@ -55,7 +60,7 @@ func StartLobby(ctx context.Context, c LobbyConfig) (*LobbyHost, error) {
 		if err != nil {
 			return nil, err
 		}
-		saved = standingsFromSaves(l)
+		saved = mergeAccounts(standingsFromSaves(l), c.Accounts, c.Log)
 		h.ladder = newLadderWriter(ctx, c.Data, c.Log)
 		h.games = newGameRecorder(c.Data, c.UserDirs, c.Quota, c.Log)
 	}

@@ -174,8 +174,13 @@ func (r *GameRecorder) target(u lobby.User) (*saves.Dir, *SavePolicy, error) {
 	if !r.userDirs {
 		return r.data, &SavePolicy{Quota: r.quota, Shared: true}, nil
 	}
-	// A key's user's name is the authorized-keys file's, a saves name.
-	d, err := UserData(r.data, u.Name)
+	// An account's name is the authorized-keys file's, a saves name: from
+	// its id, for the name shown may carry a tag.
+	name, ok := lobby.AccountName(u.ID)
+	if !ok {
+		name = u.Name
+	}
+	d, err := UserData(r.data, name)
 	if err != nil {
 		return nil, nil, fmt.Errorf("no directory for %s: %w", u.Name, err)
 	}

@@ -35,6 +35,9 @@ func TestGameRecorder(t *testing.T) {
 	alice, bob := tuitest.Person("alice"), tuitest.Person("bob")
 	guest := lobby.User{ID: "anon:1", Name: "guest-1", Kind: lobby.Anonymous}
 	bot := lobby.User{ID: "bot:chromosome=full,nodes=500", Name: "full L1", Kind: lobby.Bot}
+	// An account (authorized keys) shown with a tag: another identity is
+	// called carol too. Her directory is her account's name.
+	carol := lobby.User{ID: lobby.AccountID("carol"), Name: "carol#Ab3dE9xQ", Kind: lobby.Human}
 	cases := []struct {
 		name       string
 		userDirs   bool
@@ -46,6 +49,7 @@ func TestGameRecorder(t *testing.T) {
 		errContain string
 	}{
 		{"keys: a copy each", true, 0, alice, bob, map[string]int{"users/alice/games": 1, "users/bob/games": 1, "games": 0}, []lobby.UserID{alice.ID, bob.ID}, ""},
+		{"keys: an account by its id, not its shown name", true, 0, carol, bob, map[string]int{"users/carol/games": 1, "users/bob/games": 1}, []lobby.UserID{carol.ID, bob.ID}, ""},
 		{"keys: none for the bot", true, 0, bot, alice, map[string]int{"users/alice/games": 1, "games": 0}, []lobby.UserID{alice.ID}, ""},
 		{"open: one shared copy", false, 0, alice, guest, map[string]int{"games": 1}, []lobby.UserID{alice.ID, guest.ID}, ""},
 		{"keys: over the quota", true, 10, alice, bob, map[string]int{"users/alice/games": 0, "users/bob/games": 0}, nil, "used up"},

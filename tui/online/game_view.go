@@ -119,7 +119,8 @@ func (g *Game) sideLine(c core.Color, w int, now time.Time) string {
 	if !v.Over && v.ToMove == c {
 		mark = "» "
 	}
-	name := g.player(c).Name
+	u := g.player(c)
+	name := u.Name + kindTag(u.Kind)
 	if my, plays := g.mine(); plays && my == c {
 		name += " (you)"
 	}

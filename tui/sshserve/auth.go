@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/ssh"
 	gossh "golang.org/x/crypto/ssh"
 
+	"github.com/evochess/evochess/arena/lobby"
 	"github.com/evochess/evochess/core"
 	"github.com/evochess/evochess/saves"
 )
@@ -71,6 +72,24 @@ func (a *AuthorizedKeys) user(key ssh.PublicKey) (name string, ok bool) {
 	}
 	name, ok = a.users[string(key.Marshal())]
 	return name, ok
+}
+
+// accounts maps each key's own lobby id to its user's account: the ids a
+// ladder saved before keys of one name were one lobby user holds them
+// under (common.LobbyConfig.Accounts).
+func (a *AuthorizedKeys) accounts() map[lobby.UserID]lobby.UserID {
+	if a == nil {
+		return nil
+	}
+	out := make(map[lobby.UserID]lobby.UserID, len(a.users))
+	for wire, name := range a.users {
+		key, err := gossh.ParsePublicKey([]byte(wire))
+		if err != nil { // read from the file by the same package: cannot fail
+			continue
+		}
+		out[keyID(key)] = lobby.AccountID(name)
+	}
+	return out
 }
 
 // allow is the server's PublicKeyHandler.

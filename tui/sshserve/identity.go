@@ -23,18 +23,20 @@ func keyID(key gossh.PublicKey) lobby.UserID {
 }
 
 // sshIdentity is who a session is: the user of an authorized key (named
-// by the file); in open access the holder of the key offered (named by
-// the SSH user name it gave, sanitized and bounded); or, with no key, a
-// guest numbered by guests (a new one each session: a guest cannot come
-// back to a game). ok is false for a key-less session where keys are
-// required (authentication lets none in).
+// by the file; every key of one name is that one user: lobby.AccountID);
+// in open access the holder of the key offered (named by the SSH user
+// name it gave, sanitized and bounded); or, with no key, a guest numbered
+// by guests (a new one each session: a guest cannot come back to a game),
+// under the name it gave: the lobby's screens mark a guest as one. ok is
+// false for a key-less session where keys are required (authentication
+// lets none in).
 func sshIdentity(user string, key gossh.PublicKey, keys *AuthorizedKeys, guests *atomic.Int64) (u lobby.User, ok bool) {
 	if keys != nil {
 		name, ok := keys.user(key)
 		if !ok {
 			return lobby.User{}, false
 		}
-		return lobby.User{ID: keyID(key), Name: name, Kind: lobby.Human}, true
+		return lobby.User{ID: lobby.AccountID(name), Name: name, Kind: lobby.Human}, true
 	}
 	name := common.PlayerName(user)
 	if key != nil {
@@ -47,8 +49,6 @@ func sshIdentity(user string, key gossh.PublicKey, keys *AuthorizedKeys, guests 
 	n := guests.Add(1)
 	if name == "" {
 		name = "guest-" + strconv.FormatInt(n, 10)
-	} else {
-		name += " (guest)"
 	}
 	return lobby.User{ID: lobby.UserID("anon:" + strconv.FormatInt(n, 10)), Name: name, Kind: lobby.Anonymous}, true
 }

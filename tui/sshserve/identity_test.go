@@ -2,6 +2,7 @@ package sshserve
 
 import (
 	"context"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -19,9 +20,10 @@ import (
 // Who a session is, by what it offered and the server's mode.
 func TestSSHIdentity(t *testing.T) {
 	alice, aliceLine := newKey(t, "alice@laptop")
+	phone, phoneLine := newKey(t, "alice@phone")
 	stranger, _ := newKey(t, "")
 	file := filepath.Join(t.TempDir(), "authorized_keys")
-	if err := os.WriteFile(file, []byte(aliceLine), 0o600); err != nil {
+	if err := os.WriteFile(file, []byte(aliceLine+phoneLine), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	keys, err := LoadAuthorizedKeys(file)
@@ -44,9 +46,10 @@ func TestSSHIdentity(t *testing.T) {
 			lobby.User{ID: strangerID, Name: "mallory " + strings.Repeat("x", common.MaxPlayerName-9) + "…", Kind: lobby.Human}, true},
 		{"open, a key and no name: named by the key", "", stranger.PublicKey(), nil,
 			lobby.User{ID: strangerID, Name: "key-" + strings.TrimPrefix(gossh.FingerprintSHA256(stranger.PublicKey()), "SHA256:")[:8], Kind: lobby.Human}, true},
-		{"open, no key: a guest of one session", "bob", nil, nil, lobby.User{ID: "anon:1", Name: "bob (guest)", Kind: lobby.Anonymous}, true},
+		{"open, no key: a guest of one session (the screens say so)", "bob", nil, nil, lobby.User{ID: "anon:1", Name: "bob", Kind: lobby.Anonymous}, true},
 		{"open, no key, no name: a numbered guest", " \x07 ", nil, nil, lobby.User{ID: "anon:2", Name: "guest-2", Kind: lobby.Anonymous}, true},
-		{"keys: the file's name, not the one given", "root", alice.PublicKey(), keys, lobby.User{ID: aliceID, Name: "alice", Kind: lobby.Human}, true},
+		{"keys: the file's name, not the one given", "root", alice.PublicKey(), keys, lobby.User{ID: lobby.AccountID("alice"), Name: "alice", Kind: lobby.Human}, true},
+		{"keys: another key of the same name is the same user", "alice", phone.PublicKey(), keys, lobby.User{ID: lobby.AccountID("alice"), Name: "alice", Kind: lobby.Human}, true},
 		{"keys: another key is no one", "alice", stranger.PublicKey(), keys, lobby.User{}, false},
 		{"keys: no key is no one", "alice", nil, keys, lobby.User{}, false},
 	}
@@ -81,6 +84,10 @@ func TestSSHLobbyIdentity(t *testing.T) {
 	sb.waitFor(t, "Online (2)")
 	if strings.Contains(sa.out.String(), "alice (guest)") || strings.Contains(sb.out.String(), "alice (guest)") {
 		t.Error("a client that offered its key was let in as a guest")
+	}
+	// A guest is said to be one once, not "bob (guest) (guest)".
+	if strings.Contains(sa.out.String(), "(guest) (guest)") || strings.Contains(sb.out.String(), "(guest) (guest)") {
+		t.Error(`a guest's name shows "(guest)" twice`)
 	}
 	// The log names the key a player is known by, and says a guest has none.
 	fp := gossh.FingerprintSHA256(alice.PublicKey())
@@ -144,4 +151,52 @@ func (c *slowConn) SendRequest(name string, wantReply bool, _ []byte) (bool, []b
 	c.name.Store(name)
 	time.Sleep(c.delay)
 	return false, nil, nil
+}
+
+// With --authorized-keys the keys of one name are one person: alice on
+// her laptop and on her phone is one line of the lobby, shown as alice
+// (no tag telling two alices apart), and her keys' ladder standings of
+// before are hers (LobbyConfig.Accounts).
+func TestSSHKeysOfOneUserAreOneLobbyUser(t *testing.T) {
+	laptop, laptopLine := newKey(t, "alice@laptop")
+	phone, phoneLine := newKey(t, "alice@phone")
+	bob, bobLine := newKey(t, "bob")
+	file := filepath.Join(t.TempDir(), "authorized_keys")
+	if err := os.WriteFile(file, []byte(laptopLine+phoneLine+bobLine), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	keys, err := LoadAuthorizedKeys(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[lobby.UserID]lobby.UserID{keyID(laptop.PublicKey()): "user:alice", keyID(phone.PublicKey()): "user:alice", keyID(bob.PublicKey()): "user:bob"}
+	if got := keys.accounts(); !maps.Equal(got, want) {
+		t.Errorf("accounts %v, want %v", got, want)
+	}
+	addr, _, _ := startSSHWith(t, func(c *Config) { c.Keys = keys })
+	var alices []*sshTerm
+	for _, k := range []gossh.Signer{laptop, phone} {
+		c, err := dialKey(addr, "alice", k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		s := session(t, c)
+		s.in.Write([]byte("L"))
+		s.waitFor(t, "you are alice")
+		alices = append(alices, s)
+	}
+	c, err := dialKey(addr, "bob", bob)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	b := session(t, c)
+	b.in.Write([]byte("L"))
+	b.waitFor(t, "Online (2)")
+	for _, s := range append(alices, b) {
+		if out := s.out.String(); strings.Contains(out, "alice#") || strings.Contains(out, "Online (3)") {
+			t.Fatalf("alice's two keys are two lobby users:\n%s", out)
+		}
+	}
 }

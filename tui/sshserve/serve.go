@@ -84,7 +84,8 @@ func Serve(ctx context.Context, c Config) error {
 	defer stopLobby()
 	var err error
 	s.lobby, err = common.StartLobby(lctx, common.LobbyConfig{Data: c.Data, UserDirs: c.Keys != nil, Quota: c.Quota, Workers: c.Workers,
-		Reconnect: c.Reconnect, LagMargin: c.LagMargin, BotHashMB: sshPlayHashMB, Log: s.log.printf, EngineBots: c.EngineBots})
+		Reconnect: c.Reconnect, LagMargin: c.LagMargin, BotHashMB: sshPlayHashMB, Log: s.log.printf, EngineBots: c.EngineBots,
+		Accounts: c.Keys.accounts()})
 	if err != nil {
 		return fmt.Errorf("serve: the lobby's ladder: %w", err)
 	}
