@@ -61,10 +61,27 @@ func (p *Position) IsLegal(m Move) bool {
 		}
 	}
 	// Pseudo-legal: now make sure our king is safe afterwards.
-	p.MakeMove(m)
-	safe := !p.attackedBy(p.kings[us], us^1, p.colors[White]|p.colors[Black])
-	p.UnmakeMove()
-	return safe
+	return p.kingSafeAfter(from, to, pc.Type() == King)
+}
+
+// kingSafeAfter reports whether the side to move's king is out of check
+// once a piece goes from `from` to `to` (capturing whatever stands there;
+// not castling, not en passant): the board as the move leaves it, looked
+// at from the king, without making the move.
+func (p *Position) kingSafeAfter(from, to Square, kingMoves bool) bool {
+	us := p.side
+	toBB := SquareBB(to)
+	occ := (p.colors[White]|p.colors[Black])&^SquareBB(from) | toBB
+	enemy := p.colors[us^1] &^ toBB
+	ksq := p.kings[us]
+	if kingMoves {
+		ksq = to
+	}
+	return (RookAttacks(ksq, occ)&(p.pieces[Rook]|p.pieces[Queen])|
+		BishopAttacks(ksq, occ)&(p.pieces[Bishop]|p.pieces[Queen])|
+		knightAttacks[ksq]&p.pieces[Knight]|
+		pawnAttacks[us][ksq]&p.pieces[Pawn]|
+		kingAttacks[ksq]&p.pieces[King])&enemy == 0
 }
 
 // castleMoveLegal checks a castling move's squares and the usual conditions.

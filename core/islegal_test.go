@@ -26,3 +26,25 @@ func TestIsLegalAllCodes(t *testing.T) {
 		}
 	}
 }
+
+// TestIsLegalSuite: the same on every position of the perft suite (where
+// pins, checks and promotions abound), for the search's hash moves and
+// killers.
+func TestIsLegalSuite(t *testing.T) {
+	var legal [1 << 16]bool
+	for _, c := range loadPerftSuite(t) {
+		p := mustFEN(t, c.fen)
+		moves := p.LegalMoves()
+		for _, m := range moves {
+			legal[m] = true
+		}
+		for code := 0; code < 1<<16; code++ {
+			if got := p.IsLegal(Move(code)); got != legal[code] {
+				t.Fatalf("%s: IsLegal(%s flag %d) = %v, want %v", c.fen, Move(code), Move(code).Flags(), got, legal[code])
+			}
+		}
+		for _, m := range moves {
+			legal[m] = false
+		}
+	}
+}
