@@ -109,19 +109,25 @@ func (p *Position) GenerateLegal(ml *MoveList) {
 	if lc.doubleCheck {
 		return
 	}
-	p.genPieces(ml, &lc)
-	p.genPawns(ml, &lc, false)
-	if lc.checkers == 0 {
-		base := Square(0)
-		if lc.us == Black {
-			base = 56
-		}
-		if p.castleLegal(&lc, true) {
-			ml.add(NewMove(base+E1, base+G1, FlagKingCastle))
-		}
-		if p.castleLegal(&lc, false) {
-			ml.add(NewMove(base+E1, base+C1, FlagQueenCastle))
-		}
+	p.genPieces(ml, &lc, lc.target)
+	p.genPawns(ml, &lc, genAll)
+	p.genCastles(ml, &lc)
+}
+
+// genCastles adds the legal castling moves.
+func (p *Position) genCastles(ml *MoveList, lc *legalContext) {
+	if lc.checkers != 0 {
+		return
+	}
+	base := Square(0)
+	if lc.us == Black {
+		base = 56
+	}
+	if p.castleLegal(lc, true) {
+		ml.add(NewMove(base+E1, base+G1, FlagKingCastle))
+	}
+	if p.castleLegal(lc, false) {
+		ml.add(NewMove(base+E1, base+C1, FlagQueenCastle))
 	}
 }
 
@@ -135,15 +141,39 @@ func (p *Position) GenerateNoisy(ml *MoveList) {
 	if lc.checkers != 0 {
 		p.genKing(ml, &lc, ^lc.own)
 		if !lc.doubleCheck {
-			p.genPieces(ml, &lc)
-			p.genPawns(ml, &lc, false)
+			p.genPieces(ml, &lc, lc.target)
+			p.genPawns(ml, &lc, genAll)
 		}
 		return
 	}
 	p.genKing(ml, &lc, lc.enemy)
-	lc.target &= lc.enemy
-	p.genPieces(ml, &lc)
-	p.genPawns(ml, &lc, true)
+	p.genPieces(ml, &lc, lc.target&lc.enemy)
+	p.genPawns(ml, &lc, genQS)
+}
+
+// appendCaptures adds to ml the legal captures (every promotion piece
+// included) and the pushes promoting to a queen: the first stage of the
+// staged move picker. With appendQuiets it lists every legal move, each
+// once, in check or not. lc is the position's legalContext.
+func (p *Position) appendCaptures(ml *MoveList, lc *legalContext) {
+	p.genKing(ml, lc, lc.enemy)
+	if lc.doubleCheck {
+		return
+	}
+	p.genPieces(ml, lc, lc.target&lc.enemy)
+	p.genPawns(ml, lc, genCaptures)
+}
+
+// appendQuiets adds to ml the legal moves appendCaptures leaves out:
+// non-captures, pushes promoting to a knight, bishop or rook, castling.
+func (p *Position) appendQuiets(ml *MoveList, lc *legalContext) {
+	p.genKing(ml, lc, ^lc.occ)
+	if lc.doubleCheck {
+		return
+	}
+	p.genPieces(ml, lc, lc.target&^lc.occ)
+	p.genPawns(ml, lc, genQuiets)
+	p.genCastles(ml, lc)
 }
 
 // LegalMoves returns the legal moves as a new slice (convenient, allocating).
@@ -177,14 +207,15 @@ func addTargets(ml *MoveList, from Square, t, enemy Bitboard) {
 	}
 }
 
-func (p *Position) genPieces(ml *MoveList, lc *legalContext) {
+// genPieces adds the knight, bishop, rook and queen moves to target.
+func (p *Position) genPieces(ml *MoveList, lc *legalContext, target Bitboard) {
 	for b := p.pieces[Knight] & lc.own &^ lc.pinned; b != 0; {
 		from := b.PopLSB()
-		addTargets(ml, from, knightAttacks[from]&lc.target, lc.enemy)
+		addTargets(ml, from, knightAttacks[from]&target, lc.enemy)
 	}
 	for b := (p.pieces[Bishop] | p.pieces[Queen]) & lc.own; b != 0; {
 		from := b.PopLSB()
-		t := BishopAttacks(from, lc.occ) & lc.target
+		t := BishopAttacks(from, lc.occ) & target
 		if lc.pinned.Has(from) {
 			t &= lineBB[lc.ksq][from]
 		}
@@ -192,7 +223,7 @@ func (p *Position) genPieces(ml *MoveList, lc *legalContext) {
 	}
 	for b := (p.pieces[Rook] | p.pieces[Queen]) & lc.own; b != 0; {
 		from := b.PopLSB()
-		t := RookAttacks(from, lc.occ) & lc.target
+		t := RookAttacks(from, lc.occ) & target
 		if lc.pinned.Has(from) {
 			t &= lineBB[lc.ksq][from]
 		}
@@ -218,10 +249,17 @@ func shiftBy(b Bitboard, d int) Bitboard {
 	return b >> uint(-d)
 }
 
+// Which promotions addPawnMoves lists.
+const (
+	promoQueen = 1 << iota
+	promoUnder // knight, bishop and rook
+	promoAll   = promoQueen | promoUnder
+)
+
 // addPawnMoves adds pawn moves to the squares of `to`, each from the square
-// delta behind it; arrivals on `promo` become promotions (only to a queen
-// when queenOnly, as quiescence wants).
-func addPawnMoves(ml *MoveList, to Bitboard, delta int, flag int, promo Bitboard, queenOnly bool) {
+// delta behind it; arrivals on `promo` become the promotions `promos` asks
+// for (quiescence wants only the queen).
+func addPawnMoves(ml *MoveList, to Bitboard, delta int, flag int, promo Bitboard, promos int) {
 	for b := to &^ promo; b != 0; {
 		t := b.PopLSB()
 		ml.add(NewMove(Square(int(t)-delta), t, flag))
@@ -233,8 +271,10 @@ func addPawnMoves(ml *MoveList, to Bitboard, delta int, flag int, promo Bitboard
 	for b := to & promo; b != 0; {
 		t := b.PopLSB()
 		from := Square(int(t) - delta)
-		ml.add(NewMove(from, t, pf+3))
-		if queenOnly {
+		if promos&promoQueen != 0 {
+			ml.add(NewMove(from, t, pf+3))
+		}
+		if promos&promoUnder == 0 {
 			continue
 		}
 		ml.add(NewMove(from, t, pf))
@@ -243,16 +283,34 @@ func addPawnMoves(ml *MoveList, to Bitboard, delta int, flag int, promo Bitboard
 	}
 }
 
-// genPawns adds pawn moves; noisy keeps only captures and pushes that
-// promote (to a queen).
-func (p *Position) genPawns(ml *MoveList, lc *legalContext, noisy bool) {
+// genKind says which moves a generator lists.
+type genKind uint8
+
+const (
+	genAll      genKind = iota // every legal move
+	genQS                      // captures and queen promotions (quiescence)
+	genCaptures                // captures with every promotion piece, pushes promoting to a queen
+	genQuiets                  // non-captures but the pushes promoting to a queen
+)
+
+// genPawns adds the pawn moves of kind.
+func (p *Position) genPawns(ml *MoveList, lc *legalContext, kind genKind) {
 	g := &pawnGeo[lc.us]
 	pawns := p.pieces[Pawn] & lc.own
 	empty := ^lc.occ
 	free := pawns &^ lc.pinned
-	pushMask := ^Bitboard(0)
-	if noisy {
-		pushMask = g.rank8
+	// pushTo holds the squares pushes may reach (empty ones among them).
+	pushTo := lc.target
+	pushPromos, capPromos, captures := promoAll, promoAll, true
+	switch kind {
+	case genQS:
+		pushTo &= g.rank8
+		pushPromos, capPromos = promoQueen, promoQueen
+	case genCaptures:
+		pushTo &= g.rank8
+		pushPromos = promoQueen
+	case genQuiets:
+		pushPromos, captures = promoUnder, false
 	}
 	// Pinned pawns move only along their pin line; treat each alone. When
 	// in check a pinned pawn has no legal move at all.
@@ -262,29 +320,29 @@ func (p *Position) genPawns(ml *MoveList, lc *legalContext, noisy bool) {
 			line := lineBB[lc.ksq][from]
 			fb := SquareBB(from)
 			single := shiftBy(fb, g.push) & empty
-			double := shiftBy(single&g.rank3, g.push) & empty & pushMask
-			addPawnMoves(ml, single&line&pushMask, g.push, FlagQuiet, g.rank8, noisy)
-			addPawnMoves(ml, double&line, 2*g.push, FlagDoublePush, 0, noisy)
+			double := shiftBy(single&g.rank3, g.push) & empty & pushTo
+			addPawnMoves(ml, single&line&pushTo, g.push, FlagQuiet, g.rank8, pushPromos)
+			addPawnMoves(ml, double&line, 2*g.push, FlagDoublePush, 0, pushPromos)
+			if !captures {
+				continue
+			}
 			att := pawnAttacks[lc.us][from] & lc.enemy & line
 			for a := att; a != 0; {
 				t := a.PopLSB()
-				addPawnMoves(ml, SquareBB(t), int(t)-int(from), FlagCapture, g.rank8, noisy)
+				addPawnMoves(ml, SquareBB(t), int(t)-int(from), FlagCapture, g.rank8, capPromos)
 			}
 		}
 	}
-	// In noisy mode lc.target holds only enemy pieces, so pushes use the
-	// empty squares themselves, restricted to the promotion rank.
-	pushTarget := lc.target
-	if noisy {
-		pushTarget = g.rank8
+	single := shiftBy(free, g.push) & empty & pushTo
+	double := shiftBy(shiftBy(free, g.push)&empty&g.rank3, g.push) & empty & pushTo
+	addPawnMoves(ml, single, g.push, FlagQuiet, g.rank8, pushPromos)
+	addPawnMoves(ml, double, 2*g.push, FlagDoublePush, 0, pushPromos)
+	if !captures {
+		return
 	}
-	single := shiftBy(free, g.push) & empty & pushTarget
-	double := shiftBy(shiftBy(free, g.push)&empty&g.rank3, g.push) & empty & pushTarget & pushMask
-	addPawnMoves(ml, single, g.push, FlagQuiet, g.rank8, noisy)
-	addPawnMoves(ml, double, 2*g.push, FlagDoublePush, 0, noisy)
 	capTarget := lc.enemy & lc.target
-	addPawnMoves(ml, shiftBy(free&notFileA, g.left)&capTarget, g.left, FlagCapture, g.rank8, noisy)
-	addPawnMoves(ml, shiftBy(free&notFileH, g.right)&capTarget, g.right, FlagCapture, g.rank8, noisy)
+	addPawnMoves(ml, shiftBy(free&notFileA, g.left)&capTarget, g.left, FlagCapture, g.rank8, capPromos)
+	addPawnMoves(ml, shiftBy(free&notFileH, g.right)&capTarget, g.right, FlagCapture, g.rank8, capPromos)
 	if p.ep != NoSquare {
 		for b := pawnAttacks[lc.them][p.ep] & pawns; b != 0; {
 			from := b.PopLSB()

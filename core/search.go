@@ -48,6 +48,8 @@ type Searcher struct {
 	pvLen    [MaxPly + 1]int
 	lists    [MaxPly + 1]MoveList
 	scores   [MaxPly + 1][256]int32
+	pickers  [MaxPly + 1]movePicker // staged move picking, by ply (StagedMovegen)
+	corrHist corrHistTable          // the static evaluation's corrections (CorrectionHistory)
 
 	// The root's best move so far in the iteration under way, fully
 	// searched (zero: none yet), and whether a window of it failed low.
@@ -93,6 +95,7 @@ func (s *Searcher) NewGame() {
 	s.killers = [MaxPly + 1][2]Move{}
 	s.counter = [16][64]Move{}
 	clear(s.contHist[:])
+	s.corrHist = corrHistTable{}
 }
 
 // Stop asks a running search to return as soon as possible (within a few
@@ -109,7 +112,12 @@ func (s *Searcher) Search(ctx context.Context, p *Position, lim Limits) Result {
 	s.stopped.Store(false)
 	s.stopFlag.Store(false)
 	s.nodeMax = lim.Nodes
+	tm2 := s.params.TimeManager2
+	var clock tm2State
 	soft, hard := s.timeBudget(p, lim)
+	if tm2 {
+		soft, hard = s.timeBudget2(p, lim)
+	}
 	s.hardStop = time.Time{}
 	if hard > 0 {
 		s.hardStop = s.start.Add(hard)
@@ -164,7 +172,11 @@ func (s *Searcher) Search(ctx context.Context, p *Position, lim Limits) Result {
 		if s.stopped.Load() {
 			break
 		}
-		if soft > 0 && time.Since(s.start) > soft*6/10 {
+		if tm2 {
+			if soft > 0 && !clock.tm2Continue(depth, best.Move, score, time.Since(s.start), soft) {
+				break
+			}
+		} else if soft > 0 && time.Since(s.start) > soft*6/10 {
 			break
 		}
 		if MateIn(score) != 0 && depth > 2*abs(MateIn(score))+4 && lim.Depth == 0 && !lim.Infinite {

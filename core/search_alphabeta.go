@@ -60,12 +60,16 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 	}
 
 	// Static evaluation and the pruning it allows.
-	staticEval := -infScore
+	staticEval, rawEval := -infScore, 0
 	if !inCheck {
 		if haveTTEval {
-			staticEval = ttEval
+			rawEval = ttEval
 		} else {
-			staticEval = s.eval.Evaluate(p)
+			rawEval = s.eval.Evaluate(p)
+		}
+		staticEval = rawEval
+		if sp.CorrectionHistory {
+			staticEval = s.correct(p, rawEval)
 		}
 	}
 	s.stack[ply].eval = staticEval
@@ -107,7 +111,8 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 	}
 
 	// Moves come in two stages: the hash move alone (a cut-off there saves
-	// generating and ordering the rest), then every legal move.
+	// generating and ordering the rest), then every legal move; or, with
+	// StagedMovegen, the hash move and then the picker's stages.
 	ml := &s.lists[ply]
 	ttFirst := ttMove != NullMove && p.IsLegal(ttMove)
 	generated := false
@@ -138,11 +143,26 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 	var quietsTried [64]Move
 	nQuiets := 0
 	hasPieces := p.hasNonPawnMaterial(p.side) // zugzwang guard for pruning, the same for every move
+	staged := sp.Staged
+	// With ImprovingPruning, a node whose static evaluation improves on
+	// two plies before prunes fewer quiet moves by futility and history.
+	futilityExtra, historyExtra := 0, 0
+	if sp.ImprovingPruning && improving {
+		futilityExtra, historyExtra = sp.FutilityImproving, sp.HistoryPruneImproving
+	}
 	for i := 0; ; i++ {
 		var m Move
 		var order int32
 		if i == 0 && ttFirst {
 			m, order = ttMove, orderTT
+		} else if staged {
+			if !generated {
+				generated = true
+				s.startPicker(p, ply, skip)
+			}
+			if m, order = s.nextMove(p, ply); m == NullMove {
+				break
+			}
 		} else {
 			if !generated {
 				generated = true
@@ -158,7 +178,7 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 			if next >= ml.N {
 				break
 			}
-			m, order = s.pickMove(ply, next)
+			m, order = pickFrom(ml.Moves[:ml.N], s.scores[ply][:ml.N], next)
 			next++
 			if m == skip {
 				i--
@@ -176,10 +196,10 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 				if nQuiets >= (sp.LMPBase+depth*depth)/(2-boolInt(improving)) {
 					continue
 				}
-				if !pvNode && staticEval+sp.FutilityBase+sp.FutilityMargin*depth <= alpha && order < orderCounter {
+				if !pvNode && staticEval+sp.FutilityBase+sp.FutilityMargin*depth+futilityExtra <= alpha && order < orderCounter {
 					continue
 				}
-				if depth <= sp.HistoryPruneDepth && order < -int32(sp.HistoryPruneMargin*depth) {
+				if depth <= sp.HistoryPruneDepth && order < -int32(sp.HistoryPruneMargin*depth+historyExtra) {
 					continue // a move history says is bad
 				}
 			}
@@ -258,6 +278,14 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 			}
 		}
 	}
+	if mp := &s.pickers[ply]; staged && generated && mp.stage == stageDone && mp.generated == 0 {
+		// The staged picker lists the moves as it goes: only once it has
+		// listed them all is it known that there were none.
+		if inCheck {
+			return -MateScore + ply
+		}
+		return 0
+	}
 	if bestScore == -infScore {
 		// Every move was pruned: fail low with the static evaluation.
 		return alpha
@@ -272,11 +300,10 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 	if excluded != NullMove {
 		return bestScore // a bound on the other moves only: not this node's
 	}
-	storeEval := staticEval
-	if inCheck {
-		storeEval = 0
+	if sp.CorrectionHistory && !inCheck && !best.IsCapture() {
+		s.updateCorrection(p, depth, bound, bestScore, rawEval)
 	}
-	s.tt.store(key, best, scoreToTT(bestScore, ply), storeEval, depth, bound)
+	s.tt.store(key, best, scoreToTT(bestScore, ply), rawEval, depth, bound)
 	return bestScore
 }
 

@@ -68,21 +68,7 @@ func (s *Searcher) scoreMoves(p *Position, ply int, ttMove Move) {
 		case m == ttMove:
 			sc[i] = orderTT
 		case m.IsCapture() || m.Promotion() == Queen:
-			victim := mvvValues[p.board[m.To()].Type()]
-			if m.IsEnPassant() {
-				victim = mvvValues[Pawn]
-			}
-			v := victim*16 - mvvValues[p.board[m.From()].Type()]/100
-			if m.Promotion() == Queen {
-				v += 800 * 16
-			}
-			// A capture of a piece worth at least the capturer cannot lose
-			// material: skip the exchange evaluation.
-			if victim >= mvvValues[p.board[m.From()].Type()] || p.SEE(m) >= 0 {
-				sc[i] = orderGoodCap + v
-			} else {
-				sc[i] = orderBadCap + v
-			}
+			sc[i] = noisyScore(p, m)
 		case m.IsPromotion():
 			sc[i] = orderBadCap - 1000 // under-promotions: almost never right
 		case m == k1:
@@ -97,13 +83,32 @@ func (s *Searcher) scoreMoves(p *Position, ply int, ttMove Move) {
 	}
 }
 
-// pickMove returns the i-th move in ordering score order. The first few
+// noisyScore orders a capture or queen promotion: winning and equal
+// captures by most valuable victim, then least valuable attacker, before
+// the killers; losing ones (by SEE) after every quiet move.
+func noisyScore(p *Position, m Move) int32 {
+	victim := mvvValues[p.board[m.To()].Type()]
+	if m.IsEnPassant() {
+		victim = mvvValues[Pawn]
+	}
+	v := victim*16 - mvvValues[p.board[m.From()].Type()]/100
+	if m.Promotion() == Queen {
+		v += 800 * 16
+	}
+	// A capture of a piece worth at least the capturer cannot lose
+	// material: skip the exchange evaluation.
+	if victim >= mvvValues[p.board[m.From()].Type()] || p.SEE(m) >= 0 {
+		return orderGoodCap + v
+	}
+	return orderBadCap + v
+}
+
+// pickFrom returns the i-th of moves in order of their scores sc (of the
+// same length: slices of the list's length let the compiler drop the
+// bounds checks), the moves before i being picked already. The first few
 // are found by selection (most nodes cut off early); after that the rest
 // is sorted once.
-func (s *Searcher) pickMove(ply, i int) (Move, int32) {
-	ml := &s.lists[ply]
-	// Slices of the list's length let the compiler drop the bounds checks.
-	moves, sc := ml.Moves[:ml.N], s.scores[ply][:ml.N]
+func pickFrom(moves []Move, sc []int32, i int) (Move, int32) {
 	const selectFirst = 4
 	if i > selectFirst {
 		return moves[i], sc[i]

@@ -22,6 +22,15 @@ type SearchParams struct {
 	SingularDepth  int
 	SingularMargin int // centipawns per ply of depth
 
+	// The changes of issue 26, each off until an SPRT on main says
+	// otherwise (docs/RESULTS.md, "Toward 2500"); searchSwitchTable names
+	// their options.
+	Staged            bool // staged move generation (search_picker.go)
+	CorrectionHistory bool // the static evaluation corrected by search results (search_correction.go)
+	ImprovingPruning  bool // the improving flag in quiet futility and history pruning too
+	QSChecks          bool // quiet checks at the first ply of quiescence
+	TimeManager2      bool // soft and hard limits scaled by the best move's stability (search_time.go)
+
 	AspirationDepth int // first iteration searched with a window
 	AspirationDelta int // its half-width at first (it grows by half each failure)
 
@@ -43,9 +52,14 @@ type SearchParams struct {
 	FutilityMargin     int
 	HistoryPruneDepth  int // quiets whose history is below −HistoryPruneMargin·depth,
 	HistoryPruneMargin int // at most HistoryPruneDepth
-	SEEQuietDepth      int // quiets losing more than SEEQuietMargin·depth² by SEE, at most this depth
-	SEEQuietMargin     int
-	SEECaptureMargin   int // captures losing more than SEECaptureMargin·depth
+	// With ImprovingPruning, an improving node's futility margin is larger
+	// by FutilityImproving, its history-pruning threshold lower by
+	// HistoryPruneImproving.
+	FutilityImproving     int
+	HistoryPruneImproving int
+	SEEQuietDepth         int // quiets losing more than SEEQuietMargin·depth² by SEE, at most this depth
+	SEEQuietMargin        int
+	SEECaptureMargin      int // captures losing more than SEECaptureMargin·depth
 
 	LMRDepth          int // late-move reductions from this depth:
 	LMRBase           int // LMRBase/100 + ln(depth)·ln(move number)/(LMRDivisor/100),
@@ -68,6 +82,7 @@ func DefaultSearchParams() SearchParams {
 		IIRDepth:   4,
 		PruneDepth: 6, LMPBase: 3, FutilityBase: 100, FutilityMargin: 80,
 		HistoryPruneDepth: 4, HistoryPruneMargin: 2000,
+		FutilityImproving: 50, HistoryPruneImproving: 2000,
 		SEEQuietDepth: 4, SEEQuietMargin: 20, SEECaptureMargin: 100,
 		LMRDepth: 3, LMRBase: 75, LMRDivisor: 300, LMRHistoryDivisor: 6000,
 		HistoryBonusMax: 400,
@@ -108,6 +123,8 @@ var searchParamTable = []searchParam{
 	{"FutilityMargin", "futility_margin", "", 10, 400, func(p *SearchParams) *int { return &p.FutilityMargin }},
 	{"HistoryPruneDepth", "history_prune_depth", "ply", 0, 16, func(p *SearchParams) *int { return &p.HistoryPruneDepth }},
 	{"HistoryPruneMargin", "history_prune_margin", "history", 100, 16000, func(p *SearchParams) *int { return &p.HistoryPruneMargin }},
+	{"FutilityImproving", "futility_improving", "", 0, 300, func(p *SearchParams) *int { return &p.FutilityImproving }},
+	{"HistoryPruneImproving", "history_prune_improving", "history", 0, 16000, func(p *SearchParams) *int { return &p.HistoryPruneImproving }},
 	{"SEEQuietDepth", "see_quiet_depth", "ply", 0, 16, func(p *SearchParams) *int { return &p.SEEQuietDepth }},
 	{"SEEQuietMargin", "see_quiet_margin", "", 0, 200, func(p *SearchParams) *int { return &p.SEEQuietMargin }},
 	{"SEECaptureMargin", "see_capture_margin", "", 0, 500, func(p *SearchParams) *int { return &p.SEECaptureMargin }},
@@ -119,8 +136,30 @@ var searchParamTable = []searchParam{
 	{"QSDeltaMargin", "qs_delta_margin", "", 0, 1000, func(p *SearchParams) *int { return &p.QSDeltaMargin }},
 }
 
-// singularOption is the check option switching singular extensions on.
-const singularOption = "SingularExtensions"
+// searchSwitch is a check option of the search: a feature on or off.
+type searchSwitch struct {
+	uci   string
+	field func(*SearchParams) *bool
+}
+
+// searchSwitchTable lists the check options; their values are no genes.
+var searchSwitchTable = []searchSwitch{
+	{"SingularExtensions", func(p *SearchParams) *bool { return &p.Singular }},
+	{"StagedMovegen", func(p *SearchParams) *bool { return &p.Staged }},
+	{"CorrectionHistory", func(p *SearchParams) *bool { return &p.CorrectionHistory }},
+	{"ImprovingPruning", func(p *SearchParams) *bool { return &p.ImprovingPruning }},
+	{"QuiescenceChecks", func(p *SearchParams) *bool { return &p.QSChecks }},
+	{"TimeManager2", func(p *SearchParams) *bool { return &p.TimeManager2 }},
+}
+
+func findSearchSwitch(name string) *searchSwitch {
+	for i := range searchSwitchTable {
+		if strings.EqualFold(searchSwitchTable[i].uci, name) {
+			return &searchSwitchTable[i]
+		}
+	}
+	return nil
+}
 
 func findSearchParam(name string) *searchParam {
 	for i := range searchParamTable {
@@ -156,12 +195,12 @@ func (p *SearchParams) Set(name, value string) error {
 // set is Set with the option's own name returned, and errors that do not
 // repeat it (UCI's "setoption" says it already).
 func (p *SearchParams) set(name, value string) (canonical string, err error) {
-	if strings.EqualFold(name, singularOption) {
+	if sw := findSearchSwitch(name); sw != nil {
 		b, err := parseCheck(value)
 		if err == nil {
-			p.Singular = b
+			*sw.field(p) = b
 		}
-		return singularOption, err
+		return sw.uci, err
 	}
 	sp := findSearchParam(name)
 	if sp == nil {
@@ -189,7 +228,10 @@ func (p *SearchParams) SetAll(opts [][2]string) error {
 
 // SearchOptionNames lists the search's UCI options.
 func SearchOptionNames() []string {
-	out := []string{singularOption}
+	var out []string
+	for _, sw := range searchSwitchTable {
+		out = append(out, sw.uci)
+	}
 	for _, sp := range searchParamTable {
 		out = append(out, sp.uci)
 	}

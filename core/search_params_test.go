@@ -17,6 +17,16 @@ const (
 	benchSignatureSingular = 2827119
 )
 
+// benchSignatureSwitches are the signatures at depth 11 with each switch
+// of issue 26 on alone. TimeManager2 changes nothing at a fixed depth.
+var benchSignatureSwitches = map[string]uint64{
+	"StagedMovegen":     2169562,
+	"CorrectionHistory": 2249207,
+	"ImprovingPruning":  2134959,
+	"QuiescenceChecks":  2106401,
+	"TimeManager2":      benchSignature,
+}
+
 // benchWith runs the bench at depth with full's weights and the options
 // set over them.
 func benchWith(t *testing.T, depth int, opts ...[2]string) uint64 {
@@ -39,6 +49,16 @@ func TestBenchSignature(t *testing.T) {
 	}
 	if n := benchWith(t, 11, [2]string{"SingularExtensions", "true"}); n != benchSignatureSingular {
 		t.Errorf("bench signature with singular extensions %d, want %d", n, benchSignatureSingular)
+	}
+	for _, sw := range searchSwitchTable[1:] {
+		want, ok := benchSignatureSwitches[sw.uci]
+		if !ok {
+			t.Errorf("%s: no bench signature recorded", sw.uci)
+			continue
+		}
+		if n := benchWith(t, 11, [2]string{sw.uci, "true"}); n != want {
+			t.Errorf("bench signature with %s %d, want %d", sw.uci, n, want)
+		}
 	}
 }
 
@@ -149,26 +169,33 @@ func benchSubset(t *testing.T, w *Weights, params SearchParams, depth, n int) ui
 }
 
 // Every parameter is wired to the search: moving it from its default to
-// one of its bounds changes the node count (singular extensions on, so that their
-// depth and margin count too; at a depth where every kind of pruning and
+// one of its bounds changes the node count (singular extensions on, so
+// that their depth and margin count too, and the improving flag's pruning
+// for its two numbers; at a depth where every kind of pruning and
 // reduction acts).
 func TestEverySearchParamActs(t *testing.T) {
 	w := mustWeights(t, "full")
-	base := DefaultSearchParams()
-	base.Singular = true
-	want := map[int]uint64{}
+	type key struct {
+		n         int
+		improving bool
+	}
+	want := map[key]uint64{}
 	for _, sp := range searchParamTable {
+		base := DefaultSearchParams()
+		base.Singular = true
+		base.ImprovingPruning = sp.uci == "FutilityImproving" || sp.uci == "HistoryPruneImproving"
 		acts := false
 		// A third of the positions first; all of them for a parameter that
 		// acts seldom (history pruning: a quiet's history must have sunk).
 		for _, n := range []int{10, len(benchFENs)} {
-			if _, ok := want[n]; !ok {
-				want[n] = benchSubset(t, w, base, 8, n)
+			k := key{n, base.ImprovingPruning}
+			if _, ok := want[k]; !ok {
+				want[k] = benchSubset(t, w, base, 8, n)
 			}
 			for _, bound := range []int{sp.min, sp.max} {
 				p := base
 				if *sp.field(&p) = bound; !acts && bound != *sp.field(&base) {
-					acts = benchSubset(t, w, p, 8, n) != want[n]
+					acts = benchSubset(t, w, p, 8, n) != want[k]
 				}
 			}
 		}

@@ -31,6 +31,9 @@ func (s *Searcher) quiesce(p *Position, alpha, beta, ply, qply int) int {
 	standPat := -infScore
 	if !inCheck {
 		standPat = s.eval.Evaluate(p)
+		if s.params.CorrectionHistory {
+			standPat = s.correct(p, standPat)
+		}
 		if standPat >= beta {
 			return standPat
 		}
@@ -38,16 +41,19 @@ func (s *Searcher) quiesce(p *Position, alpha, beta, ply, qply int) int {
 	}
 	ml := &s.lists[ply]
 	p.GenerateNoisy(ml)
+	checks := qply == 0 && !inCheck && s.params.QSChecks
 	if ml.N == 0 {
 		if inCheck {
 			return -MateScore + ply
 		}
-		return standPat
+		if !checks {
+			return standPat
+		}
 	}
 	s.scoreMoves(p, ply, ttMove)
 	best := standPat
 	for i := 0; i < ml.N; i++ {
-		m, order := s.pickMove(ply, i)
+		m, order := pickFrom(ml.Moves[:ml.N], s.scores[ply][:ml.N], i)
 		if !inCheck {
 			if order < orderGoodCap && order != orderTT {
 				break // only losing captures and under-promotions remain
@@ -64,6 +70,46 @@ func (s *Searcher) quiesce(p *Position, alpha, beta, ply, qply int) int {
 		s.stack[ply].move, s.stack[ply].moved = m, p.board[m.From()]
 		p.MakeMove(m)
 		score := -s.quiesce(p, -beta, -alpha, ply+1, qply+1)
+		p.UnmakeMove()
+		if s.stopped.Load() {
+			return 0
+		}
+		if score > best {
+			best = score
+			if score > alpha {
+				alpha = score
+				if score >= beta {
+					return best
+				}
+			}
+		}
+	}
+	if checks {
+		return s.quiesceChecks(p, alpha, beta, ply, best)
+	}
+	return best
+}
+
+// quiesceChecks searches the quiet moves that give check and lose no
+// material by SEE (the option QuiescenceChecks, at the first ply of
+// quiescence only), after the captures failed to reach beta: the mates
+// and forks a capture-only quiescence is blind to. best is the score so
+// far; the reply, in check, is searched with every evasion, so a mate
+// is found as one.
+func (s *Searcher) quiesceChecks(p *Position, alpha, beta, ply, best int) int {
+	ml := &s.lists[ply]
+	var lc legalContext
+	p.legalContext(&lc)
+	ml.N = 0
+	p.appendQuiets(ml, &lc)
+	for i := 0; i < ml.N; i++ {
+		m := ml.Moves[i]
+		if m.IsPromotion() || !p.GivesCheck(m) || p.SEE(m) < 0 {
+			continue
+		}
+		s.stack[ply].move, s.stack[ply].moved = m, p.board[m.From()]
+		p.MakeMove(m)
+		score := -s.quiesce(p, -beta, -alpha, ply+1, 1)
 		p.UnmakeMove()
 		if s.stopped.Load() {
 			return 0

@@ -61,9 +61,12 @@ var uciOptionTable = append([]uciOption{
 // order of the setoptions.
 func searchUCIOptions() []uciOption {
 	d := DefaultSearchParams()
-	out := []uciOption{{name: singularOption, kind: "check",
-		def:   func(UCIOptions) string { return strconv.FormatBool(d.Singular) },
-		apply: func(e *uciEngine, val string, _ int) error { return e.setSearchOption(singularOption, val) }}}
+	var out []uciOption
+	for _, sw := range searchSwitchTable {
+		out = append(out, uciOption{name: sw.uci, kind: "check",
+			def:   func(UCIOptions) string { return strconv.FormatBool(*sw.field(&d)) },
+			apply: func(e *uciEngine, val string, _ int) error { return e.setSearchOption(sw.uci, val) }})
+	}
 	for _, sp := range searchParamTable {
 		out = append(out, uciOption{name: sp.uci, kind: "spin", min: sp.min, max: sp.max,
 			def:   func(UCIOptions) string { return strconv.Itoa(*sp.field(&d)) },

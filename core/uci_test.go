@@ -249,3 +249,39 @@ func TestUCISearchOptions(t *testing.T) {
 		t.Errorf("uci does not announce SingularExtensions: %q", lines)
 	}
 }
+
+// Each switch of issue 26 is announced as a check option, default false,
+// and is in force once set: on, a fixed-depth search visits other nodes
+// (TimeManager2 excepted: it acts on clocks only), off again the same.
+func TestUCISearchSwitches(t *testing.T) {
+	s := startUCI(t)
+	s.send("uci")
+	_, lines := s.expect("uciok")
+	announced := strings.Join(lines, "\n")
+	nodes := func() string {
+		s.send("ucinewgame", "position fen "+KiwipeteFEN, "go depth 8")
+		_, infos := s.expect("bestmove")
+		f := strings.Fields(infos[len(infos)-1])
+		for i := range f[:len(f)-1] {
+			if f[i] == "nodes" {
+				return f[i+1]
+			}
+		}
+		t.Fatalf("no nodes in %q", infos[len(infos)-1])
+		return ""
+	}
+	off := nodes()
+	for _, sw := range searchSwitchTable[1:] {
+		if !strings.Contains(announced, "option name "+sw.uci+" type check default false") {
+			t.Errorf("uci does not announce %s", sw.uci)
+		}
+		s.send("setoption name " + sw.uci + " value true")
+		if on := nodes(); (on == off) != (sw.uci == "TimeManager2") {
+			t.Errorf("%s on: %s nodes, off %s", sw.uci, on, off)
+		}
+		s.send("setoption name " + sw.uci + " value false")
+		if n := nodes(); n != off {
+			t.Errorf("%s off again: %s nodes, at first %s", sw.uci, n, off)
+		}
+	}
+}

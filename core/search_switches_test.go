@@ -1,0 +1,236 @@
+package core
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Every search switch is off by default: each is under test, and the lead
+// switches one on after its SPRT (docs/RESULTS.md).
+func TestSearchSwitchesOffByDefault(t *testing.T) {
+	d := DefaultSearchParams()
+	for _, sw := range searchSwitchTable {
+		if *sw.field(&d) {
+			t.Errorf("%s is on by default", sw.uci)
+		}
+	}
+}
+
+// Each switch is set by its option's name in any case, to true or false
+// only; a bad value leaves every parameter as it was.
+func TestSearchSwitchesSet(t *testing.T) {
+	for _, sw := range searchSwitchTable {
+		p := DefaultSearchParams()
+		if err := p.Set(strings.ToUpper(sw.uci), "true"); err != nil || !*sw.field(&p) {
+			t.Errorf("%s=true: %v, on %v", sw.uci, err, *sw.field(&p))
+		}
+		q := p
+		err := p.Set(sw.uci, "1")
+		if err == nil || !strings.Contains(err.Error(), "option "+sw.uci+`: "1" is not true or false`) || p != q {
+			t.Errorf("%s=1: %v", sw.uci, err)
+		}
+		if err := p.Set(strings.ToLower(sw.uci), "False"); err != nil || *sw.field(&p) {
+			t.Errorf("%s=False: %v, on %v", sw.uci, err, *sw.field(&p))
+		}
+		if names := strings.Join(SearchOptionNames(), " "); !strings.Contains(names, sw.uci) {
+			t.Errorf("SearchOptionNames lacks %s: %s", sw.uci, names)
+		}
+	}
+}
+
+// Mates of WAC, found by each switch alone and by all of them together,
+// with the right move, at the distance the default search finds.
+func TestSwitchesFindMates(t *testing.T) {
+	if testing.Short() {
+		t.Skip("36 searches of up to 300 000 nodes")
+	}
+	mates := []struct {
+		id, fen, best string
+		mateIn        int
+	}{
+		{"WAC.004", "r1bq2rk/pp3pbp/2p1p1pQ/7P/3P4/2PB1N2/PP3PPR/2KR4 w - - 0 1", "h6h7", 2},
+		{"WAC.050", "k4r2/1R4pb/1pQp1n1p/3P4/5p1P/3P2P1/r1q1R2K/8 w - - 0 1", "b7b6", 3},
+		{"WAC.079", "r3k2r/pbp2pp1/3b1n2/1p6/3P3p/1B2N1Pq/PP1PQP1P/R1B2RK1 b kq - 0 1", "h3h2", 3},
+		{"WAC.139", "rnb3kr/ppp2ppp/1b6/3q4/3pN3/Q4N2/PPP2KPP/R1B1R3 w - - 0 1", "e4f6", 4},
+		{"WAC.009", "3q1rk1/p4pp1/2pb3p/3p4/6Pr/1PNQ4/P1PB1PP1/4RRK1 b - - 0 1", "d6h2", 5},
+		{"WAC.212", "rn1qr2Q/pbppk1p1/1p2pb2/4N3/3P4/2N5/PPP3PP/R4RK1 w - - 0 1", "h8g7", 5},
+	}
+	sets := [][]string{nil}
+	for _, sw := range searchSwitchTable {
+		sets = append(sets, []string{sw.uci})
+	}
+	all := []string{}
+	for _, sw := range searchSwitchTable {
+		all = append(all, sw.uci)
+	}
+	sets = append(sets, all)
+	for _, set := range sets {
+		s := newTestSearcher(t)
+		p := s.SearchParams()
+		for _, name := range set {
+			if err := p.Set(name, "true"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		s.SetSearchParams(p)
+		for _, tc := range mates {
+			s.NewGame()
+			res := s.Search(context.Background(), mustFEN(t, tc.fen), Limits{Nodes: 300_000})
+			if res.Move.String() != tc.best || MateIn(res.Score) != tc.mateIn {
+				t.Errorf("%v %s: %s, mate in %d (score %d, depth %d); want %s, mate in %d",
+					set, tc.id, res.Move, MateIn(res.Score), res.Score, res.Depth, tc.best, tc.mateIn)
+			}
+		}
+	}
+}
+
+// The correction of a pawn structure moves toward the error the search
+// proved, by a weight growing with depth, within its limit; a bound that
+// proves nothing of the error leaves it; with the option off the static
+// evaluation is not corrected; a new game forgets the corrections.
+func TestCorrectionHistory(t *testing.T) {
+	s := newTestSearcher(t)
+	p := mustFEN(t, KiwipeteFEN)
+	entry := func() int32 { return s.corrHist[p.side][pawnIndex(p)] }
+	if got := s.correct(p, 37); got != 37 {
+		t.Errorf("off: corrected 37 to %d", got)
+	}
+	sp := s.SearchParams()
+	sp.CorrectionHistory = true
+	s.SetSearchParams(sp)
+	s.updateCorrection(p, 10, boundLower, 0, 50)  // fail high below the evaluation: no news
+	s.updateCorrection(p, 10, boundUpper, 80, 50) // fail low above it: none either
+	s.updateCorrection(p, 10, boundExact, MateScore-3, 50)
+	if entry() != 0 {
+		t.Fatalf("bounds that prove nothing moved the entry to %d", entry())
+	}
+	s.updateCorrection(p, 3, boundExact, 150, 50) // 100 too low, weight 4/256
+	if want := int32(100 * corrHistGrain * 4 / corrHistScale); entry() != want {
+		t.Errorf("one update: %d, want %d", entry(), want)
+	}
+	for range 200 {
+		s.updateCorrection(p, 20, boundLower, 350, 50)
+	}
+	if entry() != corrHistLimit {
+		t.Errorf("after many: %d, want the limit %d", entry(), corrHistLimit)
+	}
+	if got := s.correct(p, 50); got != 50+corrHistLimit/corrHistGrain {
+		t.Errorf("corrected 50 to %d", got)
+	}
+	p.MakeMove(mustMove(t, p, "e2a6")) // the other side to move: its own entry
+	if got := s.correct(p, 50); got != 50 {
+		t.Errorf("the other side's evaluation corrected to %d", got)
+	}
+	p.UnmakeMove()
+	s.NewGame()
+	if entry() != 0 {
+		t.Errorf("a new game kept the correction %d", entry())
+	}
+}
+
+func mustMove(t *testing.T, p *Position, uci string) Move {
+	t.Helper()
+	m, err := p.ParseUCIMove(uci)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// Quiescence with QuiescenceChecks finds a mate by a quiet check at its
+// first ply, which captures alone never see; without, it stands pat.
+func TestQuiescenceChecks(t *testing.T) {
+	s := newTestSearcher(t)
+	p := mustFEN(t, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1") // Ra8#
+	if got := s.quiesce(p, -infScore, infScore, 0, 0); got >= MateBound {
+		t.Fatalf("captures only: %d, a mate", got)
+	}
+	sp := s.SearchParams()
+	sp.QSChecks = true
+	s.SetSearchParams(sp)
+	if got := s.quiesce(p, -infScore, infScore, 0, 0); got != MateScore-1 {
+		t.Errorf("with quiet checks: %d, want mate in one (%d)", got, MateScore-1)
+	}
+	// A check that loses the piece by SEE is not tried: Qf7+?? Kxf7.
+	p = mustFEN(t, "6k1/8/6K1/8/8/8/8/5Q2 w - - 0 1")
+	if got := s.quiesce(p, -infScore, infScore, 0, 0); got >= MateBound || got < 500 {
+		t.Errorf("KQK: %d", got)
+	}
+}
+
+// TimeManager2's limits: within the clock, the hard one at most half of
+// what is left after the overhead, the soft one no more than the hard
+// one; at a small clock with an increment, little more than nothing.
+func TestTimeBudget2(t *testing.T) {
+	s := newTestSearcher(t)
+	s.MoveOverhead = 30 * time.Millisecond
+	ms := time.Millisecond
+	white, black := NewPosition(), mustFEN(t, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
+	for _, tc := range []struct {
+		lim      Limits
+		pos      *Position
+		soft     time.Duration // the expected soft limit (0: none)
+		hardWant time.Duration
+	}{
+		// 10+0.1 at the start: (10 000 + 34·100 − 12·30)/35 = 372.6 ms.
+		{Limits{WTime: 10000 * ms, WInc: 100 * ms}, white, 372571428, 372571428 * 5},
+		{Limits{BTime: 10000 * ms, BInc: 100 * ms, WTime: 1}, black, 372571428, 372571428 * 5},
+		// 1+0.01 at the start: (1000 + 340 − 360)/35 = 28 ms.
+		{Limits{WTime: 1000 * ms, WInc: 10 * ms}, white, 28 * ms, 140 * ms},
+		// … and at 141 ms: 121/35 ms, about a third of the increment.
+		{Limits{WTime: 141 * ms, WInc: 10 * ms}, white, 3457142, 3457142 * 5},
+		// … and at 10 ms: the reserve is more than the clock: play at once.
+		{Limits{WTime: 10 * ms, WInc: 10 * ms}, white, 28571, 142855},
+		// 40 moves in 60 s, the last move before the control: half the clock.
+		{Limits{WTime: 2000 * ms, MovesToGo: 1}, white, 985 * ms, 985 * ms},
+		// A move time: no soft limit, all of it less the overhead.
+		{Limits{MoveTime: 500 * ms}, white, 0, 470 * ms},
+		// No clock at all.
+		{Limits{Depth: 5}, white, 0, 0},
+	} {
+		soft, hard := s.timeBudget2(tc.pos, tc.lim)
+		if soft != tc.soft || hard != tc.hardWant {
+			t.Errorf("%+v: soft %v hard %v, want %v and %v", tc.lim, soft, hard, tc.soft, tc.hardWant)
+		}
+	}
+	// Over a grid of clocks: 0 < soft ≤ hard ≤ (left − overhead)/2.
+	for _, left := range []time.Duration{1 * ms, 20 * ms, 31 * ms, 100 * ms, 1000 * ms, 60000 * ms} {
+		for _, inc := range []time.Duration{0, 10 * ms, 100 * ms, 2000 * ms} {
+			for _, mtg := range []int{0, 1, 2, 40, 100} {
+				soft, hard := s.timeBudget2(white, Limits{WTime: left, WInc: inc, MovesToGo: mtg})
+				if soft <= 0 || soft > hard || hard > max(left-s.MoveOverhead, ms)/2 {
+					t.Errorf("left %v inc %v mtg %d: soft %v hard %v", left, inc, mtg, soft, hard)
+				}
+			}
+		}
+	}
+}
+
+// TimeManager2's iterations: a best move that changes keeps the search
+// going longer than one that stands; a falling score longer still.
+func TestTM2Continue(t *testing.T) {
+	soft := 100 * time.Millisecond
+	m1, m2 := NewMove(E1+8, E1+24, FlagDoublePush), NewMove(G1, F1+16, FlagQuiet)
+	var c tm2State
+	if !c.tm2Continue(1, m1, 20, 60*time.Millisecond, soft) {
+		t.Error("a first iteration at 0.6 of the soft limit stops the search")
+	}
+	for d := 2; d <= 6; d++ {
+		c.tm2Continue(d, m1, 20, 0, soft)
+	}
+	if c.stable != 5 || c.tm2Continue(7, m1, 20, 38*time.Millisecond, soft) {
+		t.Errorf("a best move stable for %d iterations goes on at 0.38 of the soft limit", c.stable)
+	}
+	if !c.tm2Continue(8, m2, 20, 74*time.Millisecond, soft) || c.stable != 0 {
+		t.Error("a new best move stops the search at 0.74 of the soft limit")
+	}
+	var f tm2State
+	f.tm2Continue(1, m1, 50, 0, soft)
+	f.tm2Continue(2, m1, 50, 0, soft)
+	f.tm2Continue(3, m1, 50, 0, soft) // stable 2: 0.5 of the soft limit
+	if !f.tm2Continue(4, m1, -50, 60*time.Millisecond, soft) {
+		t.Error("a score falling by a pawn stops the search at 0.6 of the soft limit")
+	}
+}

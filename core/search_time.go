@@ -1,0 +1,85 @@
+package core
+
+import "time"
+
+// The time manager of the option TimeManager2. Like the older one
+// (timeBudget) it turns the clock into a soft limit, which decides
+// whether another iteration starts, and a hard one, which aborts the
+// search; unlike it
+//   - it plans with the increments still to come and keeps a reserve of
+//     several move overheads (Stockfish keeps one for every move planned),
+//     so that at a small clock with an increment it plays on the
+//     increment and keeps a cushion against a machine slow to give it the
+//     CPU;
+//   - the soft limit grows when the best move keeps changing or the score
+//     falls, and shrinks when the best move has stood for several
+//     iterations, as Stockfish, Ethereal and most engines do.
+
+const (
+	tm2Horizon   = 35 // moves the clock is planned for when no movestogo says
+	tm2HardMul   = 5  // the hard limit at most this × the soft one,
+	tm2HardShare = 2  // and at most 1/this of what is left
+	// tm2Reserve move overheads are kept from the clock: at 1+0.01 (30 ms
+	// overhead) the clock settles near 0.6 s instead of running down, a
+	// cushion against a machine slow to give the engine the CPU.
+	tm2Reserve = 12
+)
+
+// tm2StableScale scales the soft limit by how many iterations in a row
+// the best move has stayed the same (in hundredths; the last entry for
+// more).
+var tm2StableScale = [...]int{150, 120, 100, 85, 75}
+
+// timeBudget2 is TimeManager2's soft and hard limit for this move.
+func (s *Searcher) timeBudget2(p *Position, lim Limits) (soft, hard time.Duration) {
+	if lim.MoveTime > 0 {
+		return 0, max(lim.MoveTime-s.MoveOverhead, time.Millisecond)
+	}
+	left, inc := lim.WTime, lim.WInc
+	if p.SideToMove() == Black {
+		left, inc = lim.BTime, lim.BInc
+	}
+	if left <= 0 && inc <= 0 {
+		return 0, 0
+	}
+	mtg := lim.MovesToGo
+	if mtg <= 0 || mtg > tm2Horizon {
+		mtg = tm2Horizon
+	}
+	n := time.Duration(mtg)
+	// The time of the moves planned for: what is left and the increments
+	// they bring but the last, less the reserve. The hard limit lets a
+	// hard move take several shares, but never a large part of what is
+	// left.
+	planned := max(left+inc*(n-1)-s.MoveOverhead*tm2Reserve, time.Millisecond)
+	soft = planned / n
+	hard = min(soft*tm2HardMul, max(left-s.MoveOverhead, time.Millisecond)/tm2HardShare)
+	return min(soft, hard), hard
+}
+
+// tm2State is what TimeManager2 remembers between iterations of one
+// search.
+type tm2State struct {
+	best   Move
+	stable int // iterations in a row with the same best move
+	score  int // the last iteration's score
+}
+
+// tm2Continue reports whether another iteration should start after one
+// that ended with best and score, elapsed into the search: only while
+// the soft limit, scaled by the best move's stability and the score's
+// fall since the last iteration, is not half spent (the next iteration
+// would likely not finish in the other half).
+func (t *tm2State) tm2Continue(depth int, best Move, score int, elapsed, soft time.Duration) bool {
+	if depth > 1 && best == t.best {
+		t.stable++
+	} else {
+		t.stable = 0
+	}
+	scale := tm2StableScale[min(t.stable, len(tm2StableScale)-1)]
+	if depth > 1 && score < t.score && abs(score) < MateBound {
+		scale = scale * (100 + min(t.score-score, 100)/2) / 100 // up to half as much again
+	}
+	t.best, t.score = best, score
+	return elapsed < soft*time.Duration(scale)/200
+}
