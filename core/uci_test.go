@@ -208,18 +208,7 @@ func TestUCISpinRangesAsAnnounced(t *testing.T) {
 // set afterwards keeps them (the options win over its search genes).
 func TestUCISearchOptions(t *testing.T) {
 	s := startUCI(t)
-	nodes := func() string {
-		s.send("ucinewgame", "position fen "+KiwipeteFEN, "go depth 9")
-		_, infos := s.expect("bestmove")
-		f := strings.Fields(infos[len(infos)-1])
-		for i := range f[:len(f)-1] {
-			if f[i] == "nodes" {
-				return f[i+1]
-			}
-		}
-		t.Fatalf("no nodes in %q", infos[len(infos)-1])
-		return ""
-	}
+	nodes := func() string { return s.searchNodes(9) }
 	off := nodes()
 	s.send("setoption name SingularExtensions value true", "setoption name SingularDepth value 4")
 	on := nodes()
@@ -258,18 +247,7 @@ func TestUCISearchSwitches(t *testing.T) {
 	s.send("uci")
 	_, lines := s.expect("uciok")
 	announced := strings.Join(lines, "\n")
-	nodes := func() string {
-		s.send("ucinewgame", "position fen "+KiwipeteFEN, "go depth 8")
-		_, infos := s.expect("bestmove")
-		f := strings.Fields(infos[len(infos)-1])
-		for i := range f[:len(f)-1] {
-			if f[i] == "nodes" {
-				return f[i+1]
-			}
-		}
-		t.Fatalf("no nodes in %q", infos[len(infos)-1])
-		return ""
-	}
+	nodes := func() string { return s.searchNodes(8) }
 	off := nodes()
 	for _, sw := range searchSwitchTable[1:] {
 		if !strings.Contains(announced, "option name "+sw.uci+" type check default false") {
@@ -284,4 +262,20 @@ func TestUCISearchSwitches(t *testing.T) {
 			t.Errorf("%s off again: %s nodes, at first %s", sw.uci, n, off)
 		}
 	}
+}
+
+// searchNodes searches Kiwipete to depth in a new game and returns the
+// node count of the last report.
+func (s *uciSession) searchNodes(depth int) string {
+	s.t.Helper()
+	s.send("ucinewgame", "position fen "+KiwipeteFEN, fmt.Sprintf("go depth %d", depth))
+	_, infos := s.expect("bestmove")
+	f := strings.Fields(infos[len(infos)-1])
+	for i := range f[:len(f)-1] {
+		if f[i] == "nodes" {
+			return f[i+1]
+		}
+	}
+	s.t.Fatalf("no nodes in %q", infos[len(infos)-1])
+	return ""
 }
