@@ -220,17 +220,17 @@ func TestTM2Continue(t *testing.T) {
 	for d := 2; d <= 6; d++ {
 		c.tm2Continue(d, m1, 20, 0, soft)
 	}
-	if c.stable != 5 || c.tm2Continue(7, m1, 20, 38*time.Millisecond, soft) {
-		t.Errorf("a best move stable for %d iterations goes on at 0.38 of the soft limit", c.stable)
+	if c.stable != 5 || c.tm2Continue(7, m1, 20, 56*time.Millisecond, soft) {
+		t.Errorf("a best move stable for %d iterations goes on at 0.56 of the soft limit", c.stable)
 	}
-	if !c.tm2Continue(8, m2, 20, 74*time.Millisecond, soft) || c.stable != 0 {
-		t.Error("a new best move stops the search at 0.74 of the soft limit")
+	if !c.tm2Continue(8, m2, 20, 124*time.Millisecond, soft) || c.stable != 0 {
+		t.Error("a new best move stops the search at 1.24 times the soft limit")
 	}
 	var f tm2State
 	f.tm2Continue(1, m1, 50, 0, soft)
 	f.tm2Continue(2, m1, 50, 0, soft)
-	f.tm2Continue(3, m1, 50, 0, soft) // stable 2: 0.5 of the soft limit
-	if !f.tm2Continue(4, m1, -50, 60*time.Millisecond, soft) {
-		t.Error("a score falling by a pawn stops the search at 0.6 of the soft limit")
+	f.tm2Continue(3, m1, 50, 0, soft) // stable 2 and 3: 0.625 of the soft limit
+	if !f.tm2Continue(4, m1, -50, 90*time.Millisecond, soft) {
+		t.Error("a score falling by a pawn stops the search at 0.9 of the soft limit")
 	}
 }

@@ -27,8 +27,11 @@ const (
 
 // tm2StableScale scales the soft limit by how many iterations in a row
 // the best move has stayed the same (in hundredths; the last entry for
-// more).
-var tm2StableScale = [...]int{150, 120, 100, 85, 75}
+// more). A best move stable for four iterations and more, the usual
+// case, ends the search at 0.55 of the soft limit, about when the older
+// manager does (0.6 of its smaller one): with {150, …, 75} the new one
+// ended 10+0.1 games with 4.6 s left on average, the old 3.2 s.
+var tm2StableScale = [...]int{250, 190, 150, 125, 110}
 
 // timeBudget2 is TimeManager2's soft and hard limit for this move.
 func (s *Searcher) timeBudget2(p *Position, lim Limits) (soft, hard time.Duration) {
