@@ -161,8 +161,8 @@ func TestQuiescenceChecks(t *testing.T) {
 }
 
 // TimeManager2's limits: within the clock, the hard one at most half of
-// what is left after the overhead, the soft one no more than the hard
-// one; at a small clock with an increment, little more than nothing.
+// what is left after the overhead, the soft one at most a quarter; at a
+// small clock with an increment, less than the increment.
 func TestTimeBudget2(t *testing.T) {
 	s := newTestSearcher(t)
 	s.MoveOverhead = 30 * time.Millisecond
@@ -174,17 +174,19 @@ func TestTimeBudget2(t *testing.T) {
 		soft     time.Duration // the expected soft limit (0: none)
 		hardWant time.Duration
 	}{
-		// 10+0.1 at the start: (10 000 + 34·100 − 12·30)/35 = 372.6 ms.
-		{Limits{WTime: 10000 * ms, WInc: 100 * ms}, white, 372571428, 372571428 * 5},
-		{Limits{BTime: 10000 * ms, BInc: 100 * ms, WTime: 1}, black, 372571428, 372571428 * 5},
-		// 1+0.01 at the start: (1000 + 340 − 360)/35 = 28 ms.
-		{Limits{WTime: 1000 * ms, WInc: 10 * ms}, white, 28 * ms, 140 * ms},
-		// … and at 141 ms: 121/35 ms, about a third of the increment.
-		{Limits{WTime: 141 * ms, WInc: 10 * ms}, white, 3457142, 3457142 * 5},
-		// … and at 10 ms: the reserve is more than the clock: play at once.
-		{Limits{WTime: 10 * ms, WInc: 10 * ms}, white, 28571, 142855},
-		// 40 moves in 60 s, the last move before the control: half the clock.
-		{Limits{WTime: 2000 * ms, MovesToGo: 1}, white, 985 * ms, 985 * ms},
+		// 10+0.1 at the start: (10 000 − 12·30)/35 + 75 = 350.4 ms.
+		{Limits{WTime: 10000 * ms, WInc: 100 * ms}, white, 350428571, 350428571 * 5},
+		{Limits{BTime: 10000 * ms, BInc: 100 * ms, WTime: 1}, black, 350428571, 350428571 * 5},
+		// 1+0.01 at the start: (1000 − 360)/35 + 7.5 = 25.8 ms.
+		{Limits{WTime: 1000 * ms, WInc: 10 * ms}, white, 25785714, 25785714 * 5},
+		// … and at 141 ms, within the reserve: (111/4)/35 + 7.5 = 8.3 ms, less than the increment.
+		{Limits{WTime: 141 * ms, WInc: 10 * ms}, white, 8292857, 8292857 * 5},
+		// … and at 10 ms, less than the overhead: at once.
+		{Limits{WTime: 10 * ms, WInc: 10 * ms}, white, 250 * time.Microsecond, 500 * time.Microsecond},
+		// 10+0.1 at 150 ms: a quarter of what is left, not the increment.
+		{Limits{WTime: 150 * ms, WInc: 100 * ms}, white, 30 * ms, 60 * ms},
+		// The last move before the control: a quarter of the clock, half at most.
+		{Limits{WTime: 2000 * ms, MovesToGo: 1}, white, 492500 * time.Microsecond, 985 * ms},
 		// A move time: no soft limit, all of it less the overhead.
 		{Limits{MoveTime: 500 * ms}, white, 0, 470 * ms},
 		// No clock at all.
@@ -195,12 +197,14 @@ func TestTimeBudget2(t *testing.T) {
 			t.Errorf("%+v: soft %v hard %v, want %v and %v", tc.lim, soft, hard, tc.soft, tc.hardWant)
 		}
 	}
-	// Over a grid of clocks: 0 < soft ≤ hard ≤ (left − overhead)/2.
+	// Over a grid of clocks: 0 < soft ≤ hard ≤ (left − overhead)/2, and
+	// soft ≤ (left − overhead)/4.
 	for _, left := range []time.Duration{1 * ms, 20 * ms, 31 * ms, 100 * ms, 1000 * ms, 60000 * ms} {
 		for _, inc := range []time.Duration{0, 10 * ms, 100 * ms, 2000 * ms} {
 			for _, mtg := range []int{0, 1, 2, 40, 100} {
 				soft, hard := s.timeBudget2(white, Limits{WTime: left, WInc: inc, MovesToGo: mtg})
-				if soft <= 0 || soft > hard || hard > max(left-s.MoveOverhead, ms)/2 {
+				usable := max(left-s.MoveOverhead, ms)
+				if soft <= 0 || soft > hard || hard > usable/2 || soft > usable/4 {
 					t.Errorf("left %v inc %v mtg %d: soft %v hard %v", left, inc, mtg, soft, hard)
 				}
 			}

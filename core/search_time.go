@@ -6,22 +6,23 @@ import "time"
 // (timeBudget) it turns the clock into a soft limit, which decides
 // whether another iteration starts, and a hard one, which aborts the
 // search; unlike it
-//   - it plans with the increments still to come and keeps a reserve of
-//     several move overheads (Stockfish keeps one for every move planned),
-//     so that at a small clock with an increment it plays on the
-//     increment and keeps a cushion against a machine slow to give it the
-//     CPU;
+//   - it keeps a reserve of several move overheads out of its planning,
+//     and never plans more than a quarter of what is left, so that at a
+//     small clock with an increment it plays on part of the increment and
+//     the clock grows back to a cushion against a machine slow to give
+//     the engine the CPU;
 //   - the soft limit grows when the best move keeps changing or the score
 //     falls, and shrinks when the best move has stood for several
 //     iterations, as Stockfish, Ethereal and most engines do.
 
 const (
 	tm2Horizon   = 35 // moves the clock is planned for when no movestogo says
+	tm2SoftShare = 4  // the soft limit at most 1/this of what is left,
 	tm2HardMul   = 5  // the hard limit at most this × the soft one,
 	tm2HardShare = 2  // and at most 1/this of what is left
-	// tm2Reserve move overheads are kept from the clock: at 1+0.01 (30 ms
-	// overhead) the clock settles near 0.6 s instead of running down, a
-	// cushion against a machine slow to give the engine the CPU.
+	// tm2Reserve move overheads are kept out of the planning: at 1+0.01
+	// (30 ms overhead) the clock settles near 0.6 s instead of running
+	// down, at 10+0.1 near 2.7 s.
 	tm2Reserve = 12
 )
 
@@ -49,14 +50,14 @@ func (s *Searcher) timeBudget2(p *Position, lim Limits) (soft, hard time.Duratio
 	if mtg <= 0 || mtg > tm2Horizon {
 		mtg = tm2Horizon
 	}
-	n := time.Duration(mtg)
-	// The time of the moves planned for: what is left and the increments
-	// they bring but the last, less the reserve. The hard limit lets a
-	// hard move take several shares, but never a large part of what is
-	// left.
-	planned := max(left+inc*(n-1)-s.MoveOverhead*tm2Reserve, time.Millisecond)
-	soft = planned / n
-	hard = min(soft*tm2HardMul, max(left-s.MoveOverhead, time.Millisecond)/tm2HardShare)
+	// The move's share of the clock less the reserve (of a quarter of it
+	// when the reserve is more), and most of the increment it brings; the
+	// hard limit lets a hard move take several shares, but never a large
+	// part of what is left.
+	usable := max(left-s.MoveOverhead, time.Millisecond)
+	soft = max(left-s.MoveOverhead*tm2Reserve, usable/tm2SoftShare)/time.Duration(mtg) + inc*3/4
+	soft = min(soft, usable/tm2SoftShare)
+	hard = min(soft*tm2HardMul, usable/tm2HardShare)
 	return min(soft, hard), hard
 }
 
