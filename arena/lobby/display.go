@@ -4,6 +4,10 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"strings"
+	"sync"
+
+	"github.com/mtibben/confusables"
+	"golang.org/x/text/unicode/norm"
 )
 
 // A name is what its user says it is: anyone may connect as "alice". So
@@ -21,11 +25,54 @@ import (
 // tagLen is how many characters of a fingerprint a tag keeps.
 const tagLen = 8
 
-// tagMark separates a name from its tag; Join takes it out of names.
+// tagMark separates a name from its tag; Join takes it (and what looks
+// like it: untag) out of names.
 const tagMark = "#"
 
-// fold is the form two names are compared in.
-func fold(name string) string { return strings.ToLower(name) }
+// fold is the form two names are compared in: up to case, and by their
+// Unicode skeleton (UTS #39's confusables), so that names that only look
+// alike are namesakes too: "аlice" with a Cyrillic а, fullwidth letters,
+// "b0b" and "bob", "rnary" and "mary".
+func fold(name string) string {
+	folds.mu.Lock()
+	defer folds.mu.Unlock()
+	k, ok := folds.m[name]
+	if !ok {
+		k = strings.ToLower(confusables.Skeleton(strings.ToLower(name)))
+		if len(folds.m) >= maxFolds {
+			clear(folds.m)
+		}
+		folds.m[name] = k
+	}
+	return k
+}
+
+// folds remembers names' folded forms: a view folds every name it shows
+// (the whole ladder's), and a skeleton costs some 30 times a ToLower.
+var folds = struct {
+	mu sync.Mutex
+	m  map[string]string
+}{m: map[string]string{}}
+
+// maxFolds bounds folds (names are at most 32 runes).
+const maxFolds = 1 << 16
+
+// untag replaces in a name what reads as the tag mark (#, its fullwidth
+// and small forms, a sharp and the like) with "-": a tag is the lobby's
+// to give, and a client that could write "alice＃Ab3dE9xQ" could wear
+// another's tag.
+func untag(name string) string {
+	return strings.Map(func(r rune) rune {
+		switch r {
+		case '♯', '⋕', '⌗', '⧣', '⧤', '⧥':
+			return '-'
+		}
+		if strings.Contains(norm.NFKC.String(string(r)), tagMark) {
+			return '-'
+		}
+		return r
+	}, name)
+}
 
 // tag is the identity part of a shown name.
 func tag(id UserID) string {

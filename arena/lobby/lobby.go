@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"sync"
 	"time"
 	"unicode/utf8"
@@ -171,7 +170,7 @@ func (l *Lobby) Join(u User) (*Session, error) {
 	default:
 		return nil, fmt.Errorf("unknown kind of user %d", u.Kind)
 	}
-	u.Name = strings.ReplaceAll(cleanName(u.Name), tagMark, "-") // a tag is the lobby's to add
+	u.Name = untag(cleanName(u.Name)) // a tag is the lobby's to add
 	if u.Name == "" {
 		u.Name = "anonymous"
 	}

@@ -108,6 +108,37 @@ func TestNamesakesAreShownApart(t *testing.T) {
 	}
 }
 
+// A name that only looks like another is the same name to the eye: a
+// Cyrillic а in "аlice", fullwidth letters, a zero for an o, rn for m are
+// namesakes and shown apart, and no lookalike of the tag mark (fullwidth
+// or small ＃, a sharp) lets a client wear another's tag.
+func TestLookalikeNamesAreShownApart(t *testing.T) {
+	l := newLobby(t, Config{})
+	names := []string{"alice", "\u0430lice", "\uff41\uff4c\uff49\uff43\uff45", "b0b", "bob", "rnary", "mary",
+		"carol\uff03AAAAAAAA", "carol\ufe5fAAAAAAAA", "carol\u266fAAAAAAAA", "carol"}
+	ids := make([]UserID, len(names))
+	for i, n := range names {
+		ids[i] = UserID("key:SHA256:" + string(rune('A'+i)) + "xxxxxxxxxx")
+		if _, err := l.Join(User{ID: ids[i], Name: n, Kind: Human}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	shown := map[UserID]string{}
+	for _, p := range join(t, l, "key:zed", Human).View().Online {
+		shown[p.User.ID] = p.User.Name
+	}
+	for i, n := range names[:7] {
+		if want := n + "#" + string(rune('A'+i)) + "xxxxxxx"; shown[ids[i]] != want {
+			t.Errorf("%q is shown as %q, want %q (it looks like another's name)", n, shown[ids[i]], want)
+		}
+	}
+	for _, id := range ids[7:10] {
+		if s := shown[id]; !strings.HasPrefix(s, "carol-AAAAAAAA#") { // three carol-AAAAAAAA now, shown apart
+			t.Errorf("a lookalike of the tag mark is shown as %q, want carol-AAAAAAAA and a tag", s)
+		}
+	}
+}
+
 // With an authorized-keys file a user's keys are one person: sessions of
 // any of them are one lobby user, shown once, challenged once.
 func TestKeysOfOneAccountAreOneUser(t *testing.T) {
