@@ -22,6 +22,7 @@ type challenge struct {
 // starts) or declines one made to this session's user, or withdraws one
 // it made (accept false).
 func (s *Session) Challenge(to UserID, spec SeekSpec) (ChallengeID, error) {
+	known := s.l.known(s)
 	if err := s.begin(); err != nil {
 		return 0, err
 	}
@@ -47,6 +48,11 @@ func (s *Session) Challenge(to UserID, spec SeekSpec) (ChallengeID, error) {
 		return 0, fmt.Errorf("%w: you may challenge %s again in %v", ErrLimit, l.shownName(target.ID, target.Name),
 			(until.Sub(now) + time.Second - 1).Truncate(time.Second))
 	}
+	if !known {
+		if err := l.strangerChallenges(target, now); err != nil {
+			return 0, err
+		}
+	}
 	n := 0
 	for _, c := range l.challenges {
 		if c.from.u != s.u {
@@ -59,6 +65,9 @@ func (s *Session) Challenge(to UserID, spec SeekSpec) (ChallengeID, error) {
 	}
 	if n >= l.cfg.MaxChallengesPerUser {
 		return 0, fmt.Errorf("%w: at most %d outstanding challenges per user", ErrLimit, l.cfg.MaxChallengesPerUser)
+	}
+	if !known {
+		l.strangers[target.ID].n++
 	}
 	l.lastChallenge++
 	l.challenges = append(l.challenges, &challenge{id: l.lastChallenge, from: s, to: target, spec: spec})
@@ -144,4 +153,60 @@ func clip(s string) string {
 		return s[:most] + "…"
 	}
 	return s
+}
+
+// In open access an identity costs nothing (a new key, or a guest, each
+// connection), so a cool-down per challenger and target alone lets
+// anyone flash notices at someone by coming back as someone else. A
+// target hears at most newChallengesPerMinute challenges a minute from
+// players the ladder does not know (all of them on a lobby without a
+// ladder); players it knows, who have finished rated games, only wait
+// out their own cool-downs.
+
+// window counts challenges to one target since start.
+type window struct {
+	start time.Time
+	n     int
+}
+
+// known reports whether s's user has a standing on the ladder. Asked
+// before the lobby is locked: the ladder has a lock of its own.
+func (l *Lobby) known(s *Session) bool {
+	if l.cfg.Ladder == nil {
+		return false
+	}
+	l.mu.Lock()
+	id := s.u.ID
+	l.mu.Unlock()
+	_, ok := l.cfg.Ladder.Lookup(id)
+	return ok
+}
+
+// strangerChallenges says whether target may hear one more challenge from
+// a player the ladder does not know now, starting its minute if need be.
+// With the lock held.
+func (l *Lobby) strangerChallenges(target *user, now time.Time) error {
+	w := l.strangers[target.ID]
+	if w != nil && now.Sub(w.start) >= time.Minute {
+		w = nil
+	}
+	if w == nil {
+		if len(l.strangers) >= maxCooldowns {
+			for k, o := range l.strangers {
+				if now.Sub(o.start) >= time.Minute {
+					delete(l.strangers, k)
+				}
+			}
+			if len(l.strangers) >= maxCooldowns {
+				clear(l.strangers) // thousands of targets in a minute: forget rather than grow
+			}
+		}
+		w = &window{start: now}
+		l.strangers[target.ID] = w
+	}
+	if w.n >= newChallengesPerMinute {
+		return fmt.Errorf("%w: %s has had %d challenges this minute from players new to the ladder; try again in %v",
+			ErrLimit, l.shownName(target.ID, target.Name), w.n, (w.start.Add(time.Minute).Sub(now) + time.Second - 1).Truncate(time.Second))
+	}
+	return nil
 }

@@ -28,6 +28,7 @@ type Lobby struct {
 	seeks      []*seek                   // oldest first
 	challenges []*challenge              // oldest first
 	cooldowns  map[[2]UserID]time.Time   // (challenger, target) → when they may again
+	strangers  map[UserID]*window        // target → challenges from players the ladder does not know
 	games      map[GameID]*game
 	live       int      // games in progress
 	endedKept  []GameID // games over that views may still ask for, oldest first
@@ -51,22 +52,23 @@ type user struct {
 
 // Defaults of Config's zero values.
 const (
-	defaultLagMargin     = 500 * time.Millisecond
-	defaultReconnect     = 60 * time.Second
-	defaultFirstMove     = 30 * time.Second
-	defaultSessions      = 4
-	defaultSeeks         = 3
-	defaultGamesPerUser  = 2
-	defaultChallenges    = 5
-	defaultGames         = 200
-	defaultCooldown      = 30 * time.Second
-	defaultDeclined      = 2 * time.Minute
-	maxCooldowns         = 4096 // pairs remembered; past it the oldest go
-	idleAfter            = time.Minute
-	maxEndedPerSession   = 10
-	minEndedKept         = 64 // games over kept for views, at least; else 2·MaxGames
-	maxUserIDBytes       = 256
-	anonymousSessionsMax = 1 // an anonymous user is one session by definition
+	defaultLagMargin       = 500 * time.Millisecond
+	defaultReconnect       = 60 * time.Second
+	defaultFirstMove       = 30 * time.Second
+	defaultSessions        = 4
+	defaultSeeks           = 3
+	defaultGamesPerUser    = 2
+	defaultChallenges      = 5
+	defaultGames           = 200
+	defaultCooldown        = 30 * time.Second
+	defaultDeclined        = 2 * time.Minute
+	maxCooldowns           = 4096 // pairs remembered; past it the oldest go
+	newChallengesPerMinute = 5    // to one target from players the ladder does not know
+	idleAfter              = time.Minute
+	maxEndedPerSession     = 10
+	minEndedKept           = 64 // games over kept for views, at least; else 2·MaxGames
+	maxUserIDBytes         = 256
+	anonymousSessionsMax   = 1 // an anonymous user is one session by definition
 )
 
 func withDefaults(c Config) Config {
@@ -102,6 +104,7 @@ func New(ctx context.Context, c Config) *Lobby {
 		users:     make(map[UserID]*user),
 		named:     make(map[string]map[UserID]int),
 		cooldowns: make(map[[2]UserID]time.Time),
+		strangers: make(map[UserID]*window),
 		games:     make(map[GameID]*game),
 	}
 	l.wg.Add(1)

@@ -2,6 +2,7 @@ package lobby
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -136,6 +137,39 @@ func TestLookalikeNamesAreShownApart(t *testing.T) {
 		if s := shown[id]; !strings.HasPrefix(s, "carol-AAAAAAAA#") { // three carol-AAAAAAAA now, shown apart
 			t.Errorf("a lookalike of the tag mark is shown as %q, want carol-AAAAAAAA and a tag", s)
 		}
+	}
+}
+
+// In open access an identity costs nothing: a new key, or a guest, each
+// connection. Ten of them challenging and withdrawing in turn flashed ten
+// notices at their target, each with a cool-down of its own. A target
+// hears at most newChallengesPerMinute challenges a minute from players
+// the ladder does not know; players it knows are not held back.
+func TestChallengeSpamFromFreshIdentities(t *testing.T) {
+	lad := NewLadder([]Standing{{ID: "key:bob", Name: "bob", Kind: Human, Rating: 1500, RD: 50, Volatility: 0.06}}, nil)
+	l, alice, bob := pair(t, Config{Ladder: lad})
+	made := 0
+	for i := range 10 {
+		s, err := l.Join(User{ID: UserID(fmt.Sprintf("anon:%d", i)), Name: "mallory", Kind: Anonymous})
+		if err != nil {
+			t.Fatal(err)
+		}
+		cid, err := s.Challenge(alice.User().ID, casual)
+		if err == nil {
+			made++
+			if err := s.Answer(cid, false); err != nil {
+				t.Fatal(err)
+			}
+		} else if !errors.Is(err, ErrLimit) || !strings.Contains(err.Error(), "try again in") {
+			t.Fatalf("refused with %v", err)
+		}
+		s.Close()
+	}
+	if made != newChallengesPerMinute {
+		t.Fatalf("%d challenges from ten fresh identities reached alice in a row, want %d", made, newChallengesPerMinute)
+	}
+	if _, err := bob.Challenge(alice.User().ID, casual); err != nil {
+		t.Fatalf("a player of the ladder was held back too: %v", err)
 	}
 }
 
