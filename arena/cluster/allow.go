@@ -41,6 +41,7 @@ import (
 // engineAllow is one --engine of a worker.
 type engineAllow struct {
 	text  string         // as given, for messages
+	given string         // the engine's path as given
 	path  string         // the program found
 	proto arena.Protocol // "" unless given with uci= or xboard=
 	args  []string
@@ -99,7 +100,7 @@ func parseAllow(text string) (engineAllow, error) {
 	if first == "" {
 		return bad("no engine path")
 	}
-	a.path = first
+	a.given, a.path = first, first
 	for _, part := range parts[1:] {
 		k, v, ok := strings.Cut(part, "=")
 		k = strings.TrimSpace(k)
@@ -330,10 +331,7 @@ func (e engineAllows) describe() string {
 // when it gives one.
 func (e engineAllows) player(p *playerMsg) (path string, proto arena.Protocol, err error) {
 	var why []string
-	for _, a := range e {
-		if filepath.Base(p.Engine) != filepath.Base(a.path) {
-			continue
-		}
+	for _, a := range e.named(p.Engine) {
 		switch {
 		case !slices.Equal(p.Args, a.args):
 			why = append(why, fmt.Sprintf("arguments %q are not this worker's %q", p.Args, a.args))
@@ -353,6 +351,25 @@ func (e engineAllows) player(p *playerMsg) (path string, proto arena.Protocol, e
 		return "", "", fmt.Errorf("player %s needs %s: %w", p.Name, filepath.Base(p.Engine), errNoEngine)
 	}
 	return "", "", fmt.Errorf("player %s: %s: %w", p.Name, strings.Join(why, "; "), errNotAllowed)
+}
+
+// named is the --engines a job's engine names: those of its path, if the
+// worker has any (two builds of one name are two engines), else those of
+// its file name.
+func (e engineAllows) named(engine string) engineAllows {
+	var byPath, byName engineAllows
+	for _, a := range e {
+		switch {
+		case engine == a.given || engine == a.path:
+			byPath = append(byPath, a)
+		case filepath.Base(engine) == filepath.Base(a.path):
+			byName = append(byName, a)
+		}
+	}
+	if byPath != nil {
+		return byPath
+	}
+	return byName
 }
 
 // errNotAllowed is a job's engine setting the worker's --engine does not

@@ -222,3 +222,34 @@ func dirNames(t *testing.T, dir string) []string {
 	}
 	return out
 }
+
+// A job that names an engine by its path gets the engine of that path
+// when the worker offers two of one file name (two stockfish builds, say):
+// the file name picks only when the path is not one of the worker's.
+func TestEngineAllowListPrefersThePathNamed(t *testing.T) {
+	first, second := fakeEngine(t, "fakeuci"), fakeEngine(t, "fakeuci")
+	var allows engineAllows
+	for _, e := range []string{first, second + ",option.Hash=16"} {
+		a, err := resolvedAllow(t, e, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		allows = append(allows, a)
+	}
+	for _, tc := range []struct {
+		engine string
+		opts   [][2]string
+		want   string // the path run, or "" for a refusal
+	}{
+		{second, nil, second},
+		{first, nil, first},
+		{"/elsewhere/fakeuci", nil, first},
+		{"/elsewhere/fakeuci", [][2]string{{"Hash", "16"}}, second},
+		{first, [][2]string{{"Hash", "16"}}, ""}, // the path named does not allow it: no other build instead
+	} {
+		path, _, err := allows.player(&playerMsg{Name: "p", Engine: tc.engine, Proto: arena.ProtoAuto, Options: tc.opts, HashMB: 16})
+		if path != tc.want || (tc.want == "") != (err != nil) {
+			t.Errorf("job naming %s with %q: ran %q (%v), want %q", tc.engine, tc.opts, path, err, tc.want)
+		}
+	}
+}
