@@ -43,7 +43,7 @@ type engineAllow struct {
 	text  string         // as given, for messages
 	given string         // the engine's path as given
 	path  string         // the program found
-	proto arena.Protocol // "" unless given with uci= or xboard=
+	proto arena.Protocol // given with uci= or xboard=, or found at the start
 	args  []string
 	rules []optionRule
 	// offered is the engine's options by lower-case name, read from its
@@ -177,6 +177,9 @@ func (a *engineAllow) resolve(ctx context.Context) error {
 		if proto, err = arena.DetectProtocol(ctx, path, a.args, probeTimeout); err != nil {
 			return fmt.Errorf("--engine %s: %w", a.text, err)
 		}
+		// The engine is run as found, whatever a job says: its options
+		// are checked in that protocol, not to be sent in the other.
+		a.proto = proto
 	}
 	if proto == arena.ProtoUCI {
 		info, err := arena.ProbeUCI(ctx, path, a.args)
@@ -327,8 +330,9 @@ func (e engineAllows) describe() string {
 
 // player finds the --engine that allows a job's external player: the
 // engine it names (by path or file name), started with the player's
-// arguments and set its options. The engine's protocol is the --engine's
-// when it gives one.
+// arguments and set its options, in the worker's protocol for it (given
+// with uci= or xboard=, or found when the worker started), never the
+// job's.
 func (e engineAllows) player(p *playerMsg) (path string, proto arena.Protocol, err error) {
 	var why []string
 	for _, a := range e.named(p.Engine) {
@@ -338,11 +342,7 @@ func (e engineAllows) player(p *playerMsg) (path string, proto arena.Protocol, e
 		default:
 			w := a.allows(p.Options)
 			if w == "" {
-				proto = p.Proto
-				if a.proto != "" {
-					proto = a.proto
-				}
-				return a.path, proto, nil
+				return a.path, a.proto, nil
 			}
 			why = append(why, w)
 		}

@@ -73,19 +73,24 @@ func TestEngineAllowList(t *testing.T) {
 		p := playerMsg{Name: "p", Engine: "/elsewhere/fakeuci", Proto: arena.ProtoAuto, Args: tc.args, Options: tc.opts, HashMB: 16}
 		path, proto, err := engineAllows{a}.player(&p)
 		switch {
-		case tc.want == "" && (err != nil || path != engine || proto != arena.ProtoAuto):
+		case tc.want == "" && (err != nil || path != engine || proto != arena.ProtoUCI): // as the worker found it
 			t.Errorf("%s %q %q: %q %q %v, want it allowed", tc.allow, tc.args, tc.opts, path, proto, err)
 		case tc.want != "" && (err == nil || !errors.Is(err, errNotAllowed) || !strings.Contains(err.Error(), tc.want)):
 			t.Errorf("%s %q %q: %v, want %q", tc.allow, tc.args, tc.opts, err, tc.want)
 		}
 	}
-	// uci= says the protocol, whatever the job's.
-	a, err := resolvedAllow(t, "uci="+engine, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, proto, err := (engineAllows{a}).player(&playerMsg{Name: "p", Engine: "fakeuci", Proto: arena.ProtoXboard, HashMB: 16}); err != nil || proto != arena.ProtoUCI {
-		t.Errorf("uci=: %q %v", proto, err)
+	// uci= says the protocol, whatever the job's; so does the protocol the
+	// worker found when it was not said: the options were checked as UCI
+	// options, and a job cannot have them sent as xboard ones.
+	for _, given := range []string{"uci=", ""} {
+		a, err := resolvedAllow(t, given+engine, ",option.Move Overhead=*")
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := playerMsg{Name: "p", Engine: "fakeuci", Proto: arena.ProtoXboard, Options: [][2]string{{"Move Overhead", "1"}}, HashMB: 16}
+		if _, proto, err := (engineAllows{a}).player(&p); err != nil || proto != arena.ProtoUCI {
+			t.Errorf("--engine %s%s, a job saying xboard: %q %v", given, engine, proto, err)
+		}
 	}
 }
 
