@@ -173,7 +173,7 @@ func (l *Lobby) Join(u User) (*Session, error) {
 	default:
 		return nil, fmt.Errorf("unknown kind of user %d", u.Kind)
 	}
-	u.Name = untag(cleanName(u.Name)) // a tag is the lobby's to add
+	u.Name = displayName(u.Name) // tags and marks are the lobby's and the screens' to add
 	if u.Name == "" {
 		u.Name = "anonymous"
 	}

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // maxNameRunes bounds a shown name: a name is drawn in lists and on the
@@ -44,4 +46,33 @@ func cleanName(s string) string {
 		n++
 	}
 	return b.String()
+}
+
+// displayName is a client's name as the lobby keeps it: clean (cleanName),
+// in its compatibility form (NFKC: fullwidth and styled letters are plain
+// ones, cleaned again as NFKC may lengthen a name), with no tag mark
+// (untag) and none of the marks the screens add (unmark).
+func displayName(s string) string {
+	return unmark(untag(cleanName(norm.NFKC.String(cleanName(s)))))
+}
+
+// screenMarks are what the screens put after a name: who is not a keyed
+// person, and which side is yours.
+var screenMarks = []string{"(bot)", "(guest)", "(you)"}
+
+// unmark takes the screens' marks off the end of a name, so that nobody
+// passes for the server's bot, a guest, or the one reading the screen.
+func unmark(name string) string {
+	for {
+		name = strings.TrimSpace(name)
+		cut := false
+		for _, m := range screenMarks {
+			if len(name) >= len(m) && strings.EqualFold(name[len(name)-len(m):], m) {
+				name, cut = name[:len(name)-len(m)], true
+			}
+		}
+		if !cut {
+			return name
+		}
+	}
 }

@@ -129,6 +129,9 @@ func TestLookalikeNamesAreShownApart(t *testing.T) {
 		shown[p.User.ID] = p.User.Name
 	}
 	for i, n := range names[:7] {
+		if i == 2 {
+			n = "alice" // fullwidth letters are kept as the letters they are (NFKC)
+		}
 		if want := n + "#" + string(rune('A'+i)) + "xxxxxxx"; shown[ids[i]] != want {
 			t.Errorf("%q is shown as %q, want %q (it looks like another's name)", n, shown[ids[i]], want)
 		}
@@ -137,6 +140,31 @@ func TestLookalikeNamesAreShownApart(t *testing.T) {
 		if s := shown[id]; !strings.HasPrefix(s, "carol-AAAAAAAA#") { // three carol-AAAAAAAA now, shown apart
 			t.Errorf("a lookalike of the tag mark is shown as %q, want carol-AAAAAAAA and a tag", s)
 		}
+	}
+}
+
+// The screens mark who is not a keyed person, "(bot)" and "(guest)", and
+// your own side, "(you)": a name cannot carry those marks itself, or a
+// person could pass for the server's bot, a guest, or you.
+func TestNamesCannotWearTheScreensMarks(t *testing.T) {
+	lad := NewLadder([]Standing{{ID: "bot:full", Name: "full", Kind: Bot, Rating: 1500, RD: 50, Volatility: 0.06}}, nil)
+	l := newLobby(t, Config{Ladder: lad})
+	for i, tc := range []struct{ name, want string }{
+		{"full (bot)", "full#"}, // the ladder's bot is a namesake: tagged
+		{"eve (Guest)", "eve"},
+		{"mallory  (you)", "mallory"},
+		{"x (you) (bot)", "x"},
+		{"(bot)", "anonymous"},
+		{"Bob (UK)", "Bob (UK)"},
+	} {
+		s, err := l.Join(User{ID: UserID(fmt.Sprintf("key:%d", i)), Name: tc.name, Kind: Human})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := s.View().Me.Name; got != tc.want && !(strings.HasSuffix(tc.want, "#") && strings.HasPrefix(got, tc.want)) {
+			t.Errorf("%q is shown as %q, want %q", tc.name, got, tc.want)
+		}
+		s.Close()
 	}
 }
 
