@@ -43,7 +43,7 @@ type engineAllow struct {
 	text  string         // as given, for messages
 	given string         // the engine's path as given
 	path  string         // the program found
-	proto arena.Protocol // given with uci= or xboard=, or found at the start
+	proto arena.Protocol // given with uci= or xboard=, or UCI as found at the start
 	args  []string
 	rules []optionRule
 	// offered is the engine's options by lower-case name, read from its
@@ -177,9 +177,6 @@ func (a *engineAllow) resolve(ctx context.Context) error {
 		if proto, err = arena.DetectProtocol(ctx, path, a.args, probeTimeout); err != nil {
 			return fmt.Errorf("--engine %s: %w", a.text, err)
 		}
-		// The engine is run as found, whatever a job says: its options
-		// are checked in that protocol, not to be sent in the other.
-		a.proto = proto
 	}
 	if proto == arena.ProtoUCI {
 		info, err := arena.ProbeUCI(ctx, path, a.args)
@@ -190,6 +187,12 @@ func (a *engineAllow) resolve(ctx context.Context) error {
 		for _, o := range info.Options {
 			a.offered[strings.ToLower(o.Name)] = o
 		}
+		// It answered as a UCI engine: it is run as one, whatever a job
+		// says, its options checked as UCI options and not to be sent as
+		// xboard ones. (An engine found to be xboard may be a UCI engine
+		// slow to start on a busy machine: the job's word stands there,
+		// and only options named one by one are allowed.)
+		a.proto = arena.ProtoUCI
 	}
 	for _, r := range a.rules {
 		if err := a.checkRule(r); err != nil {
@@ -331,8 +334,8 @@ func (e engineAllows) describe() string {
 // player finds the --engine that allows a job's external player: the
 // engine it names (by path or file name), started with the player's
 // arguments and set its options, in the worker's protocol for it (given
-// with uci= or xboard=, or found when the worker started), never the
-// job's.
+// with uci= or xboard=, or UCI when the engine answered as one at the
+// worker's start), else the job's.
 func (e engineAllows) player(p *playerMsg) (path string, proto arena.Protocol, err error) {
 	var why []string
 	for _, a := range e.named(p.Engine) {
@@ -342,7 +345,11 @@ func (e engineAllows) player(p *playerMsg) (path string, proto arena.Protocol, e
 		default:
 			w := a.allows(p.Options)
 			if w == "" {
-				return a.path, a.proto, nil
+				proto = p.Proto
+				if a.proto != "" {
+					proto = a.proto
+				}
+				return a.path, proto, nil
 			}
 			why = append(why, w)
 		}

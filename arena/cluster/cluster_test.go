@@ -107,7 +107,17 @@ func (tc *testCluster) waitSlots(n int) {
 	deadline := time.Now().Add(10 * time.Second)
 	for tc.coord.pres.slots() < n {
 		if time.Now().After(deadline) {
-			tc.t.Fatalf("coordinator sees %d slots, want %d; workers: %+v", tc.coord.Slots(), n, tc.coord.Workers())
+			var said []string // what the workers said: one that did not start says why
+			for _, w := range tc.workers {
+				said = append(said, w.log.String())
+				select {
+				case err := <-w.done:
+					w.done <- err
+					said = append(said, fmt.Sprintf("stopped: %v", err))
+				default:
+				}
+			}
+			tc.t.Fatalf("coordinator sees %d slots, want %d; workers: %+v; their logs: %q", tc.coord.Slots(), n, tc.coord.Workers(), said)
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
