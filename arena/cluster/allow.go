@@ -173,15 +173,29 @@ func (a *engineAllow) resolve(ctx context.Context) error {
 	}
 	a.path = path
 	proto := a.proto
+	var info *arena.EngineInfo
 	if proto == "" {
 		if proto, err = arena.DetectProtocol(ctx, path, a.args, probeTimeout); err != nil {
 			return fmt.Errorf("--engine %s: %w", a.text, err)
 		}
+		if proto == arena.ProtoXboard && len(a.rules) > 0 {
+			// Detection gives an engine a few seconds to say anything, and
+			// takes one that says nothing for an xboard engine: so is a UCI
+			// engine slow to start on a busy machine (stockfish under load
+			// 23). The rules need its option list: it is asked as a UCI
+			// engine, with a UCI handshake's time (an xboard engine with
+			// option. rules costs that much at the start unless given as
+			// xboard=PATH).
+			if i, err := arena.ProbeUCI(ctx, path, a.args); err == nil {
+				proto, info = arena.ProtoUCI, i
+			}
+		}
 	}
 	if proto == arena.ProtoUCI {
-		info, err := arena.ProbeUCI(ctx, path, a.args)
-		if err != nil {
-			return fmt.Errorf("--engine %s: %w", a.text, err)
+		if info == nil {
+			if info, err = arena.ProbeUCI(ctx, path, a.args); err != nil {
+				return fmt.Errorf("--engine %s: %w", a.text, err)
+			}
 		}
 		a.offered = map[string]arena.UCIOption{}
 		for _, o := range info.Options {
@@ -189,9 +203,9 @@ func (a *engineAllow) resolve(ctx context.Context) error {
 		}
 		// It answered as a UCI engine: it is run as one, whatever a job
 		// says, its options checked as UCI options and not to be sent as
-		// xboard ones. (An engine found to be xboard may be a UCI engine
-		// slow to start on a busy machine: the job's word stands there,
-		// and only options named one by one are allowed.)
+		// xboard ones. (An engine with no option. rules found to be xboard
+		// may still be a slow UCI engine: the job's word stands there, and
+		// it sets no option.)
 		a.proto = arena.ProtoUCI
 	}
 	for _, r := range a.rules {

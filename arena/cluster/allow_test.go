@@ -258,3 +258,21 @@ func TestEngineAllowListPrefersThePathNamed(t *testing.T) {
 		}
 	}
 }
+
+// A UCI engine slow to say anything (stockfish under load 23 answered uci
+// after the 3 s in which protocol detection waits) was taken for an
+// xboard engine, and a worker whose --engine allowed option.*=* of it
+// did not start: "* needs the engine's option list". The worker asks it
+// as a UCI engine, with a UCI handshake's time, before it decides.
+func TestEngineAllowListOfASlowEngine(t *testing.T) {
+	engine := fakeEngine(t, "fakeuci")
+	t.Setenv(fakeUCIDelayEnv, (arena.DetectTimeout + time.Second).String())
+	a, err := resolvedAllow(t, engine, ",option.Move Overhead=*")
+	if err != nil {
+		t.Fatalf("a slow UCI engine: %v", err)
+	}
+	p := playerMsg{Name: "p", Engine: "fakeuci", Proto: arena.ProtoXboard, Options: [][2]string{{"Move Overhead", "7"}}, HashMB: 16}
+	if _, proto, err := (engineAllows{a}).player(&p); err != nil || proto != arena.ProtoUCI {
+		t.Errorf("a slow UCI engine plays as %q (%v), want uci", proto, err)
+	}
+}
