@@ -276,3 +276,63 @@ func TestEngineAllowListOfASlowEngine(t *testing.T) {
 		t.Errorf("a slow UCI engine plays as %q (%v), want uci", proto, err)
 	}
 }
+
+// A job both of whose players a worker refuses comes back with both
+// reasons, and the coordinator hears them: the reasons joined by a
+// newline were dropped as junk, and a run no worker could play waited
+// without a word (tune-glaurung.sh's reproduce stage, workers allowing
+// no option of glaurung).
+func TestBothPlayersRefusedTheCoordinatorHears(t *testing.T) {
+	const engine = "/usr/games/glaurung"
+	if _, err := os.Stat(engine); err != nil {
+		t.Skipf("%s is not installed", engine)
+	}
+	var players []arena.PlayerSpec
+	for _, name := range []string{"a", "b"} {
+		p, err := arena.ParsePlayerSpec("name="+name+",uci="+engine+",nodes=500,option.Threads=1", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		players = append(players, p)
+	}
+	tcl := newTestCluster(t, "")
+	w := tcl.worker(WorkerConfig{Name: "strict", Engines: []string{engine}})
+	tcl.waitSlots(1)
+	run, err := tcl.coord.Run(context.Background(), t.Name())
+	if err != nil {
+		t.Fatal(err)
+	}
+	pool := arena.NewRemotePool(players, 0, run, nil)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		pool.Run(ctx, []arena.GameJob{{White: 0, Black: 1, Options: arena.GameOptions{MaxMoves: 6}}}, nil)
+	}()
+	waitFor(t, "the worker's refusal", func() bool { return strings.Contains(w.log.String(), "gave job") })
+	waitFor(t, "the coordinator to hear of it", func() bool { return strings.Contains(tcl.log.String(), "gave a job back") })
+	if l := tcl.log.String(); !strings.Contains(l, `player a: option "Threads"`) || !strings.Contains(l, `; player b: option "Threads"`) {
+		t.Errorf("the coordinator's log does not give both reasons on one line:\n%s", l)
+	}
+	cancel()
+	<-done
+	pool.Close()
+	run.Close()
+}
+
+func TestRefusalLine(t *testing.T) {
+	long := strings.Repeat("é", maxDetail) // two bytes a rune: cut inside one
+	for _, tc := range []struct{ in, want string }{
+		{"player a: no\nplayer b: no", "player a: no; player b: no"},
+		{"one\r\n\r\ntwo\n", "one; two"},
+		{"bell\a and \x1b[2J", "bell? and ?[2J"},
+		{"bad \xff byte", "bad ? byte"},
+		{long, long[:maxDetail]},
+		{"x" + long, "x" + long[:maxDetail-2]},
+	} {
+		got := refusalLine(tc.in)
+		if got != tc.want || !printable(got) || len(got) > maxDetail {
+			t.Errorf("refusalLine(%.40q) = %.40q (%d bytes), want %.40q", tc.in, got, len(got), tc.want)
+		}
+	}
+}

@@ -6,7 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/evochess/evochess/arena"
 	"github.com/evochess/evochess/core"
@@ -153,10 +156,30 @@ func (w *worker) stored(ctx context.Context, j jobMsg, avoid []string) bool {
 
 // refuse tells the coordinators, and the worker's log, that a job went back.
 func (w *worker) refuse(job, reason string) {
-	if len(reason) > maxDetail {
-		reason = reason[:maxDetail]
-	}
+	reason = refusalLine(reason)
 	fmt.Fprintf(w.cfg.Log, "gave job %s back: %s\n", job, reason)
 	data, _ := json.Marshal(refusalMsg{V: Version, Job: job, Worker: w.cfg.Name, Reason: reason})
 	w.nc.Publish(refusedPrefix+w.id, data)
+}
+
+// refusalLine makes a reason a coordinator takes: one printable line (the
+// reasons of both players of a job, joined by errors.Join, come with a
+// newline between them, which coordinators drop as junk: a run whose
+// every job came back then waited without a word) of at most maxDetail
+// bytes, cut between runes.
+func refusalLine(reason string) string {
+	reason = strings.Join(strings.FieldsFunc(reason, func(r rune) bool { return r == '\n' || r == '\r' }), "; ")
+	reason = strings.Map(func(r rune) rune {
+		if !unicode.IsPrint(r) {
+			return '?'
+		}
+		return r
+	}, strings.ToValidUTF8(reason, "?"))
+	if len(reason) > maxDetail {
+		reason = reason[:maxDetail]
+		for !utf8.ValidString(reason) { // a rune cut in two: at most 3 bytes off
+			reason = reason[:len(reason)-1]
+		}
+	}
+	return reason
 }
