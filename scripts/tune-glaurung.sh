@@ -10,10 +10,13 @@
 #   profile       every gene halfway (150 or 50) v stock and v the detuned start
 #   pilot C R     spsa for $PILOT games from the detuned start with every gene's
 #                 C_END and R_END replaced by C and R (the calibration)
-#   tune M        method M (spsa, cmaes, classic) from the detuned start for
-#                 $BUDGET games at nodes=$NODES, saved as glaurung-M
-#   null M        cmaes or classic as tune M, every game drawn after one move a
+#   tune M        method M (spsa, cmaes, cmaes-rr, classic) from the detuned start
+#                 for $BUDGET games at nodes=$NODES, saved as glaurung-M (cmaes
+#                 scores its samples v the start, cmaes-rr by a round-robin)
+#   null M        cmaes, cmaes-rr or classic as tune M, every game drawn after one move a
 #                 side: no information, only the method's own moves (the control)
+#   reproduce [M] a short run of each method (or M) on 1 and 2 local workers and on
+#                 2 remote workers (loopback): the run files must be the same
 #   table [M…]    each finished glaurung-M's result (spsa: θ, cmaes: its mean,
 #                 classic: its best) v the detuned start and v stock: $GAMES
 #                 games each at nodes=$NODES, then each run's genes
@@ -70,8 +73,15 @@ match() {
 		"$bin" match "$@" --games "$GAMES" --tc "nodes=$NODES" --max-moves 200 --seed "$SEED" \
 			--concurrency "$WORKERS" --save "$name" --data "$DATA" --json >"$OUT/$name.json"
 	fi
-	echo "== $name: $1 v $2"
-	tail -n 6 "$OUT/$name.json"
+	summary "$name" "$OUT/$name.json"
+}
+# summary NAME FILE: the first player's W-D-L, score and Elo with its 95%
+# interval (the trinomial's, as arena.EloFromWDL computes it).
+summary() {
+	jq -r '.players[0] as $a | .standings[] | select(.player == $a) | "\(.wins) \(.draws) \(.losses)"' "$2" |
+		awk -v name="$1" 'function elo(s) { s = s < 1e-6 ? 1e-6 : s > 1 - 1e-6 ? 1 - 1e-6 : s; return -400 * log(1 / s - 1) / log(10) }
+		{ n = $1 + $2 + $3; s = ($1 + $2 / 2) / n; v = ($1 * (1 - s) ^ 2 + $2 * (0.5 - s) ^ 2 + $3 * s * s) / n; se = sqrt(v / n)
+		  printf "%s: %d-%d-%d in %d games, %.1f %%, Elo %+.0f [%+.0f, %+.0f]\n", name, $1, $2, $3, n, 100 * s, elo(s), elo(s - 1.96 * se), elo(s + 1.96 * se) }'
 }
 
 # main STAGE ARGS…: read whole before it runs, so that editing this file
@@ -132,6 +142,13 @@ tune | null)
 		# default, is too small a step for games' noise).
 		cmaes) args+=(--fitness reference --reference start --population 17 --reference-games 12 --sigma 0.3
 			--generations $((BUDGET / (17 * 12)))) ;;
+		# The same, scored by a round-robin of the 17 (2 games a pairing,
+		# 272 games a generation), its openings drawn afresh every
+		# generation: reference games replay the same 6 middlegame starts
+		# all run long, and at fixed nodes the same games, which CMA-ES
+		# learns (docs/RESULTS.md).
+		cmaes-rr) args[1]=cmaes
+			args+=(--fitness round-robin --games 2 --population 17 --sigma 0.3 --generations $((BUDGET / (17 * 16)))) ;;
 		# Seed 000's own settings (40 players, 20 games each v the start,
 		# mutation ±0.3 of each range annealed to 0); generation 0 plays 40
 		# players, each later one 38 (the two elites keep their fitness).
@@ -152,7 +169,7 @@ table)
 		# What each method tunes: SPSA's θ and CMA-ES's mean (#center), not a
 		# lucky sample; classic's best player.
 		sel=best
-		case $m in cmaes | null-cmaes) sel=center ;; esac
+		case $m in *cmaes*) sel=center ;; esac
 		tuned="name=$m,population=$name#$sel"
 		match "glaurung-$m-v-detuned" "$tuned" "$start"
 		match "glaurung-$m-v-stock" "$tuned" "$stock"
@@ -170,11 +187,60 @@ table)
 		"$bin" saves export "$name-result" --to "$OUT/$name-result.txt" --data "$DATA" >/dev/null && cat "$OUT/$name-result.txt"
 	done
 	;;
+reproduce)
+	# A short run of each method (spsa: 10 iterations; cmaes: 3 generations
+	# of the mean and 8 samples, 4 games each; classic: 3 generations of 8,
+	# 4 games each) three times: 1 local worker, 2 local workers, and no
+	# local worker but two `evochess worker` processes on loopback. The run
+	# files must be the same, wall and CPU times aside.
+	command -v jq >/dev/null || { echo "tune-glaurung: reproduce needs jq" >&2; exit 2; }
+	listening() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+	blank='walk(if type == "object" then with_entries(if (.key | IN("saved", "elapsed", "cpu", "cpu_elapsed", "seconds", "workers")) then .value = 0 else . end) else . end)'
+	rep=$OUT/reproduce
+	rm -rf "$rep"
+	mkdir -p "$rep"
+	status=0
+	for m in ${1:-spsa cmaes classic}; do
+		args=(evolve --method "$m" --engine "$engine" --genes "$genes" --start default --tc "nodes=$NODES"
+			--max-moves 200 --seed "$SEED" --save r)
+		case $m in
+		spsa) args+=(--fitness round-robin --games 2 --population 16 --generations 10) ;;
+		cmaes) args+=(--fitness reference --reference start --population 9 --reference-games 4 --sigma 0.3 --generations 3) ;;
+		classic) args+=(--fitness reference --reference start --population 8 --reference-games 4 --generations 3) ;;
+		esac
+		for w in 1 2; do
+			"$bin" "${args[@]}" --data "$rep/$m-w$w" --workers "$w" 2>"$rep/$m-w$w.log"
+		done
+		port=
+		while [ -z "$port" ] || listening "$port"; do port=$((20000 + RANDOM % 20000)); done
+		"$bin" "${args[@]}" --data "$rep/$m-remote" --workers 0 --cluster-listen "127.0.0.1:$port" 2>"$rep/$m-remote.log" &
+		coordinator=$!
+		for _ in $(seq 200); do listening "$port" && break; sleep 0.05; done
+		workers=()
+		for i in 1 2; do
+			"$bin" worker --cluster "nats://127.0.0.1:$port" --workers 1 --name "w$i" --engine "$GLAURUNG" 2>"$rep/$m-worker$i.log" &
+			workers+=($!)
+		done
+		wait "$coordinator"
+		kill "${workers[@]}"
+		wait "${workers[@]}" || true
+		for v in w1 w2 remote; do jq -S "$blank" "$rep/$m-$v/runs/r/run.json" >"$rep/$m-$v.json"; done
+		games=$(jq '[.content.history[].games] | add' "$rep/$m-w1/runs/r/run.json")
+		if cmp -s "$rep/$m-w1.json" "$rep/$m-w2.json" && cmp -s "$rep/$m-w1.json" "$rep/$m-remote.json"; then
+			echo "$m: PASS, $games games: 1 local worker, 2 local workers and 2 remote workers give the same run file (wall and CPU times aside); sha256 $(sha256sum <"$rep/$m-w1.json" | cut -c1-16)"
+		else
+			echo "$m: FAIL, the run files differ"
+			diff "$rep/$m-w1.json" "$rep/$m-w2.json" | head -10
+			diff "$rep/$m-w1.json" "$rep/$m-remote.json" | head -10
+			status=1
+		fi
+	done
+	return $status
+	;;
 *)
 	echo "tune-glaurung: unknown stage $stage" >&2
 	exit 2
 	;;
 esac
 }
-main "$@"
-exit
+main "$@"; exit
