@@ -196,6 +196,9 @@ reproduce)
 	command -v jq >/dev/null || { echo "tune-glaurung: reproduce needs jq" >&2; exit 2; }
 	listening() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 	blank='walk(if type == "object" then with_entries(if (.key | IN("saved", "elapsed", "cpu", "cpu_elapsed", "seconds", "workers")) then .value = 0 else . end) else . end)'
+	# The workers' --engine allow-list: the fixed options at their values,
+	# the genes at any value glaurung takes.
+	allow="$GLAURUNG,$fixed$(awk -F', *' '!/^[ \t]*(#|$)/ { printf ",option.%s=*", $1 }' "$genes")"
 	rep=$OUT/reproduce
 	rm -rf "$rep"
 	mkdir -p "$rep"
@@ -218,7 +221,7 @@ reproduce)
 		for _ in $(seq 200); do listening "$port" && break; sleep 0.05; done
 		workers=()
 		for i in 1 2; do
-			"$bin" worker --cluster "nats://127.0.0.1:$port" --workers 1 --name "w$i" --engine "$GLAURUNG" 2>"$rep/$m-worker$i.log" &
+			"$bin" worker --cluster "nats://127.0.0.1:$port" --workers 1 --name "w$i" --engine "$allow" 2>"$rep/$m-worker$i.log" &
 			workers+=($!)
 		done
 		wait "$coordinator"
