@@ -10,11 +10,15 @@ type Evaluator struct {
 	psq [16][64]Score
 	// mobility[type][n]: the mobility score of a piece reaching n squares.
 	mobility [7][28]Score
+	// terms2 switches on the terms of eval_terms2.go (the EvalTerms2
+	// option); kingDanger is their king-danger table.
+	terms2     bool
+	kingDanger [kingDangerSize]Score
 }
 
 // NewEvaluator returns an evaluator over the given weights.
 func NewEvaluator(w *Weights) *Evaluator {
-	e := &Evaluator{w: w, pawnCache: make([]pawnEntry, pawnCacheSize)}
+	e := &Evaluator{w: w, pawnCache: make([]pawnEntry, pawnCacheSize), terms2: w.Search != nil && w.Search.EvalTerms2}
 	for c := White; c <= Black; c++ {
 		for pt := Pawn; pt <= King; pt++ {
 			for sq := Square(0); sq < 64; sq++ {
@@ -27,6 +31,7 @@ func NewEvaluator(w *Weights) *Evaluator {
 			e.mobility[pt][n] = w.Mobility[pt].Scale(n - w.MobilityOffset[pt])
 		}
 	}
+	e.kingDanger = kingDangerTable(w)
 	return e
 }
 
@@ -40,6 +45,7 @@ type evalSide struct {
 	kingZone      Bitboard // squares around this side's king
 	kingUnits     int      // attack units the enemy brings on this king
 	kingAttackers int
+	byType        [7]Bitboard // squares attacked by this side's knights … queens
 }
 
 // Evaluate returns the score of the position in centipawns from the side
@@ -48,19 +54,17 @@ func (e *Evaluator) Evaluate(p *Position) int {
 	w := e.w
 	var sides [2]evalSide
 	occ := p.Occupied()
-	for c := White; c <= Black; c++ {
-		s := &sides[c]
-		s.pawnAttacks = pawnAttacksBB(p.pieces[Pawn]&p.colors[c], c)
-		ksq := p.kings[c]
-		s.kingZone = kingAttacks[ksq] | SquareBB(ksq)
-		s.attacks = s.pawnAttacks | kingAttacks[ksq]
-	}
+	initSides(p, &sides)
 	var score Score
 	pe := e.pawnStructure(p)
 	score += pe.score
 	score += e.pieceTerms(p, White, &sides, occ) - e.pieceTerms(p, Black, &sides, occ)
 	score += e.kingTerms(p, White, &sides) - e.kingTerms(p, Black, &sides)
-	score += e.passedTerms(p, pe.passed&p.colors[White], White, occ) - e.passedTerms(p, pe.passed&p.colors[Black], Black, occ)
+	if e.terms2 {
+		score += e.terms2Terms(p, &sides, pe.passed, occ)
+	} else {
+		score += e.passedTerms(p, pe.passed&p.colors[White], White, occ) - e.passedTerms(p, pe.passed&p.colors[Black], Black, occ)
+	}
 	phase := p.gamePhase()
 	v := taper(score, phase)
 	// Seed-specific terms, each computed in its own block (eval_seed*.go).
@@ -77,6 +81,17 @@ func (e *Evaluator) Evaluate(p *Position) int {
 		v = -v
 	}
 	return v + taper(w.Tempo, phase)
+}
+
+// initSides sets what each side's pawns and king attack.
+func initSides(p *Position, sides *[2]evalSide) {
+	for c := White; c <= Black; c++ {
+		s := &sides[c]
+		s.pawnAttacks = pawnAttacksBB(p.pieces[Pawn]&p.colors[c], c)
+		ksq := p.kings[c]
+		s.kingZone = kingAttacks[ksq] | SquareBB(ksq)
+		s.attacks = s.pawnAttacks | kingAttacks[ksq]
+	}
 }
 
 // pieceTerms scores material, placement, mobility and piece features of
@@ -113,6 +128,7 @@ func (e *Evaluator) pieceTerms(p *Position, c Color, sides *[2]evalSide, occ Bit
 				att = QueenAttacks(sq, occ)
 			}
 			us.attacks |= att
+			us.byType[pt] |= att
 			s += mob[(att & safe).Count()]
 			if z := att & them.kingZone; z != 0 {
 				them.kingAttackers++
@@ -164,7 +180,11 @@ func (e *Evaluator) kingTerms(p *Position, c Color, sides *[2]evalSide) Score {
 	front |= pawnPush(front, c)
 	s += w.KingShield.Scale((front & p.pieces[Pawn] & own).Count())
 	if us.kingAttackers >= 2 {
-		s -= w.KingAttack.Scale(us.kingUnits * us.kingUnits / 64)
+		if e.terms2 {
+			s -= e.kingDanger[e.kingDangerUnits(p, c, sides)]
+		} else {
+			s -= w.KingAttack.Scale(us.kingUnits * us.kingUnits / 64)
+		}
 	}
 	nonPawns := own &^ p.pieces[Pawn] &^ p.pieces[King]
 	s += w.PawnThreat.Scale((nonPawns & them.pawnAttacks).Count())

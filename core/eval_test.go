@@ -12,11 +12,15 @@ func mustWeights(t testing.TB, preset string) *Weights {
 }
 
 // TestEvalSymmetry checks eval(p) == -eval(mirror(p))... from the side to
-// move's view both equal, on every book position and random continuations.
+// move's view both equal, on every book position and random continuations,
+// for every preset and for full with the EvalTerms2 switch on.
 func TestEvalSymmetry(t *testing.T) {
 	fens := loadEPDFENs(t, "testdata/books/noob_2moves.epd")
+	evaluators := map[string]*Evaluator{"full+EvalTerms2": terms2Evaluator(t, nil, true)}
 	for _, name := range PresetNames() {
-		e := NewEvaluator(mustWeights(t, name))
+		evaluators[name] = NewEvaluator(mustWeights(t, name))
+	}
+	for name, e := range evaluators {
 		n := 0
 		seed := uint64(7)
 		for i, fen := range fens {

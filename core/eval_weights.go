@@ -39,6 +39,10 @@ type Weights struct {
 	HangingPiece Score // per own non-pawn piece attacked and not defended
 	Tempo        Score
 
+	// Terms2 are the terms of eval_terms2.go, used only when the
+	// evaluator's EvalTerms2 switch is on.
+	Terms2 Terms2Weights
+
 	// Seed blocks: terms of one seed preset that the shared fields cannot
 	// express (pawn-unit weights rounded once, seed-specific feature
 	// definitions); nil for every other preset. Each is added to the

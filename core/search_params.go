@@ -30,6 +30,13 @@ type SearchParams struct {
 	ImprovingPruning  bool // the improving flag in quiet futility and history pruning too
 	QSChecks          bool // quiet checks at the first ply of quiescence
 	TimeManager2      bool // soft and hard limits scaled by the best move's stability (search_time.go)
+	// EvalTerms2 switches on the evaluation terms full lacked (king
+	// danger table, threats by lesser pieces, space, passed-pawn details:
+	// eval_terms2.go). An evaluation switch among the search's: every
+	// path that sets an option (UCI, a player's option.NAME, bench
+	// --option, a cluster job) carries these parameters to the searcher,
+	// which hands the switch to its evaluator.
+	EvalTerms2 bool
 
 	AspirationDepth int // first iteration searched with a window
 	AspirationDelta int // its half-width at first (it grows by half each failure)
@@ -150,6 +157,7 @@ var searchSwitchTable = []searchSwitch{
 	{"ImprovingPruning", func(p *SearchParams) *bool { return &p.ImprovingPruning }},
 	{"QuiescenceChecks", func(p *SearchParams) *bool { return &p.QSChecks }},
 	{"TimeManager2", func(p *SearchParams) *bool { return &p.TimeManager2 }},
+	{"EvalTerms2", func(p *SearchParams) *bool { return &p.EvalTerms2 }},
 }
 
 func findSearchSwitch(name string) *searchSwitch {
@@ -250,6 +258,7 @@ func (w *Weights) SearchParams() SearchParams {
 // SetSearchParams changes the searcher's parameters, and the tables made
 // from them when they change (not per node, not per search).
 func (s *Searcher) SetSearchParams(p SearchParams) {
+	s.eval.terms2 = p.EvalTerms2
 	if s.lmrReady && p.LMRBase == s.params.LMRBase && p.LMRDivisor == s.params.LMRDivisor {
 		s.params = p
 		return

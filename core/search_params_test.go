@@ -25,6 +25,7 @@ var benchSignatureSwitches = map[string]uint64{
 	"ImprovingPruning":  2134959,
 	"QuiescenceChecks":  2106401,
 	"TimeManager2":      benchSignature,
+	"EvalTerms2":        2256618,
 }
 
 // benchWith runs the bench at depth with full's weights and the options
@@ -56,9 +57,11 @@ func TestBenchSignature(t *testing.T) {
 			t.Errorf("%s: no bench signature recorded", sw.uci)
 			continue
 		}
-		if n := benchWith(t, 11, [2]string{sw.uci, "true"}); n != want {
+		n := benchWith(t, 11, [2]string{sw.uci, "true"})
+		if n != want {
 			t.Errorf("bench signature with %s %d, want %d", sw.uci, n, want)
 		}
+		t.Logf("bench signature with %s: %d nodes", sw.uci, n)
 	}
 }
 

@@ -125,7 +125,7 @@ func TestRunSchemaSearchGenesOptIn(t *testing.T) {
 		evolve string
 		live   func(g core.Gene) bool
 	}{
-		{"", func(g core.Gene) bool { return g.Group != core.SearchGroup && !g.Fixed }},
+		{"", func(g core.Gene) bool { return !g.OptIn && !g.Fixed }},
 		{"search", func(g core.Gene) bool { return g.Group == core.SearchGroup }},
 		{"material,search", func(g core.Gene) bool { return g.Group == core.SearchGroup || g.Group == "material" }},
 	} {
