@@ -252,6 +252,12 @@ func (s *Settings) checkStartEvolve() error {
 		if err := checkEvolve(schema, fams); err != nil {
 			return fmt.Errorf("setting evolve: %v", err)
 		}
+		// The genes of the EvalTerms2 terms act only with that switch on,
+		// and a run's players and positions evaluate with it off: evolving
+		// them would search a space where nothing changes.
+		if i := slices.IndexFunc(schema.Genes, func(g core.Gene) bool { return g.InFamily(core.Terms2Family) && evolves(&g, fams) }); i >= 0 {
+			return fmt.Errorf("setting evolve: gene %s acts only with the evaluation's EvalTerms2 switch on, which a run cannot set yet", schema.Genes[i].Name)
+		}
 		if s.Fitness == FitnessPositions && !slices.ContainsFunc(schema.Genes, func(g core.Gene) bool { return g.Group != core.SearchGroup && evolves(&g, fams) }) {
 			return fmt.Errorf("setting evolve: the positions fitness scores the evaluation alone, and only %s genes would evolve: play games (match, round-robin, reference) or solve problems to tune the search", core.SearchGroup)
 		}

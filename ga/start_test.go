@@ -61,6 +61,8 @@ func TestCheckStartAndEvolve(t *testing.T) {
 		{"seed001", "", "material", ""},                  // a tag of the tables
 		{"seed004", "", "Material", `family "Material"`}, // names are exact
 		{"full", "", " , ", ""},                          // no name: everything evolves
+		{"full", "", "material,space", "gene space_mg acts only with the evaluation's EvalTerms2 switch on"},
+		{"full", "", core.Terms2Family, "gene king_danger_slope acts only"},
 	}
 	for _, c := range cases {
 		s := DefaultSettings(MNC)
