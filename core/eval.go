@@ -45,16 +45,14 @@ type evalSide struct {
 	kingZone      Bitboard // squares around this side's king
 	kingUnits     int      // attack units the enemy brings on this king
 	kingAttackers int
-	byType        [7]Bitboard // squares attacked by this side's knights … queens
 }
 
 // Evaluate returns the score of the position in centipawns from the side
 // to move's point of view. Mate and draw scores are the search's business.
 func (e *Evaluator) Evaluate(p *Position) int {
 	w := e.w
-	var sides [2]evalSide
+	sides := [2]evalSide{newEvalSide(p, White), newEvalSide(p, Black)}
 	occ := p.Occupied()
-	initSides(p, &sides)
 	var score Score
 	pe := e.pawnStructure(p)
 	score += pe.score
@@ -83,15 +81,11 @@ func (e *Evaluator) Evaluate(p *Position) int {
 	return v + taper(w.Tempo, phase)
 }
 
-// initSides sets what each side's pawns and king attack.
-func initSides(p *Position, sides *[2]evalSide) {
-	for c := White; c <= Black; c++ {
-		s := &sides[c]
-		s.pawnAttacks = pawnAttacksBB(p.pieces[Pawn]&p.colors[c], c)
-		ksq := p.kings[c]
-		s.kingZone = kingAttacks[ksq] | SquareBB(ksq)
-		s.attacks = s.pawnAttacks | kingAttacks[ksq]
-	}
+// newEvalSide starts colour c's side with what its pawns and king attack.
+func newEvalSide(p *Position, c Color) evalSide {
+	pawnAttacks := pawnAttacksBB(p.pieces[Pawn]&p.colors[c], c)
+	ksq := p.kings[c]
+	return evalSide{pawnAttacks: pawnAttacks, kingZone: kingAttacks[ksq] | SquareBB(ksq), attacks: pawnAttacks | kingAttacks[ksq]}
 }
 
 // pieceTerms scores material, placement, mobility and piece features of
@@ -128,7 +122,6 @@ func (e *Evaluator) pieceTerms(p *Position, c Color, sides *[2]evalSide, occ Bit
 				att = QueenAttacks(sq, occ)
 			}
 			us.attacks |= att
-			us.byType[pt] |= att
 			s += mob[(att & safe).Count()]
 			if z := att & them.kingZone; z != 0 {
 				them.kingAttackers++
@@ -180,11 +173,7 @@ func (e *Evaluator) kingTerms(p *Position, c Color, sides *[2]evalSide) Score {
 	front |= pawnPush(front, c)
 	s += w.KingShield.Scale((front & p.pieces[Pawn] & own).Count())
 	if us.kingAttackers >= 2 {
-		if e.terms2 {
-			s -= e.kingDanger[e.kingDangerUnits(p, c, sides)]
-		} else {
-			s -= w.KingAttack.Scale(us.kingUnits * us.kingUnits / 64)
-		}
+		s -= w.KingAttack.Scale(us.kingUnits * us.kingUnits / 64)
 	}
 	nonPawns := own &^ p.pieces[Pawn] &^ p.pieces[King]
 	s += w.PawnThreat.Scale((nonPawns & them.pawnAttacks).Count())

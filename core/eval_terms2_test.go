@@ -170,12 +170,14 @@ func TestKingDangerUnits(t *testing.T) {
 			want += tc.hits[pt]*w.KingAttackWeight[pt] + tc.contact[pt]*w.Terms2.KingContactCheck[pt] +
 				tc.safeCheck[pt]*w.Terms2.KingSafeCheck[pt]
 		}
-		if got := e.kingDangerUnits(p, White, &sides); got != want {
+		by := attacksByType(p, p.Occupied())
+		if got := e.kingDangerUnits(p, White, &sides, &by); got != want {
 			t.Errorf("%s: %d units, want %d", tc.fen, got, want)
 		}
 		m := p.Mirror()
 		sides = attackSides(e, m)
-		if got := e.kingDangerUnits(m, Black, &sides); got != want {
+		by = attacksByType(m, m.Occupied())
+		if got := e.kingDangerUnits(m, Black, &sides, &by); got != want {
 			t.Errorf("%s mirrored: %d units, want %d", tc.fen, got, want)
 		}
 	}
@@ -184,8 +186,7 @@ func TestKingDangerUnits(t *testing.T) {
 // attackSides is what Evaluate knows of both sides' attacks when it
 // scores the kings.
 func attackSides(e *Evaluator, p *Position) [2]evalSide {
-	var sides [2]evalSide
-	initSides(p, &sides)
+	sides := [2]evalSide{newEvalSide(p, White), newEvalSide(p, Black)}
 	e.pieceTerms(p, White, &sides, p.Occupied())
 	e.pieceTerms(p, Black, &sides, p.Occupied())
 	return sides
