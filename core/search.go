@@ -18,6 +18,7 @@ type Searcher struct {
 	// PlainQuiescence is the number of capture plies Plain mode searches
 	// past its depth (seed 003 uses 3); 0 evaluates the leaves directly.
 	PlainQuiescence int
+	plainQS         int // the capture plies of the plain search under way
 	// OnInfo, when set, receives a report after every iteration.
 	OnInfo func(Info)
 	// MoveOverhead is kept in reserve from the clock for communication lag.
@@ -142,8 +143,15 @@ func (s *Searcher) Search(ctx context.Context, p *Position, lim Limits) Result {
 		maxDepth = MaxPly - 8
 	}
 	best := Result{Move: ml.Moves[0], PV: []Move{ml.Moves[0]}}
-	if s.Mode == Plain {
-		return s.plainRoot(p, maxDepth, best)
+	switch s.Mode {
+	case Plain:
+		s.plainQS = s.PlainQuiescence
+		return s.fixedRoot(p, maxDepth, best, s.plainNegamax)
+	case Paper000:
+		s.plainQS = 0
+		return s.fixedRoot(p, maxDepth, best, s.plainNegamax)
+	case Paper004:
+		return s.fixedRoot(p, maxDepth, best, s.paperNegamax)
 	}
 	score := 0
 	for depth := 1; depth <= maxDepth; depth++ {

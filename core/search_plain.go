@@ -6,17 +6,20 @@ import "time"
 // legal moves (it returns exactly the minimax value), leaves scored by the
 // evaluator, optionally after PlainQuiescence plies of captures with stand
 // pat. No table, no pruning, no reductions, no extensions. Captures are
-// tried first only to make it faster: the value cannot change.
+// tried first only to make it faster: the value cannot change; among
+// moves of equal value the first in that order is played. Paper000 is
+// this search with no quiescence (seed 000's Algorithms 1 and 2).
 
-// plainRoot searches to exactly maxDepth when a depth is given, otherwise
-// deepens one ply at a time until the limits stop it.
-func (s *Searcher) plainRoot(p *Position, maxDepth int, best Result) Result {
+// fixedRoot runs a plain or paper search (negamax is its node function):
+// to exactly maxDepth when a depth is given, otherwise one ply deeper at a
+// time until the limits stop it.
+func (s *Searcher) fixedRoot(p *Position, maxDepth int, best Result, negamax func(p *Position, depth, alpha, beta, ply int) int) Result {
 	first := 1
 	if maxDepth < MaxPly-8 {
 		first = maxDepth
 	}
 	for depth := first; depth <= maxDepth; depth++ {
-		score := s.plainNegamax(p, depth, -infScore, infScore, 0)
+		score := negamax(p, depth, -infScore, infScore, 0)
 		if s.stopped.Load() && depth > first {
 			break
 		}
@@ -39,11 +42,8 @@ func (s *Searcher) plainNegamax(p *Position, depth, alpha, beta, ply int) int {
 	if s.checkStop() {
 		return 0
 	}
-	if ply > 0 && (p.halfmove >= 100 || p.IsInsufficientMaterial() || p.RepetitionCount() >= 3) {
-		if !p.HasLegalMove() && p.InCheck() {
-			return -MateScore + ply
-		}
-		return 0
+	if score, over := ruleEnd(p, ply); over {
+		return score
 	}
 	if depth <= 0 || ply >= MaxPly {
 		if !p.HasLegalMove() {
@@ -52,7 +52,7 @@ func (s *Searcher) plainNegamax(p *Position, depth, alpha, beta, ply int) int {
 			}
 			return 0
 		}
-		return s.plainQuiesce(p, s.PlainQuiescence, alpha, beta, ply)
+		return s.plainQuiesce(p, s.plainQS, alpha, beta, ply)
 	}
 	ml := &s.lists[ply]
 	p.GenerateLegal(ml)
@@ -85,6 +85,19 @@ func (s *Searcher) plainNegamax(p *Position, depth, alpha, beta, ply int) int {
 		}
 	}
 	return best
+}
+
+// ruleEnd scores a node below the root that the rules end: the fifty-move
+// rule (unless the last move mated), insufficient material or a threefold
+// repetition.
+func ruleEnd(p *Position, ply int) (score int, over bool) {
+	if ply == 0 || p.halfmove < 100 && !p.IsInsufficientMaterial() && p.RepetitionCount() < 3 {
+		return 0, false
+	}
+	if !p.HasLegalMove() && p.InCheck() {
+		return -MateScore + ply, true
+	}
+	return 0, true
 }
 
 // plainQuiesce extends a leaf by up to qdepth plies of captures.

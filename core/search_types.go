@@ -23,26 +23,44 @@ const (
 	// reductions. The default everywhere.
 	Strong SearchMode = iota
 	// Plain reproduces the seeds' players: plain alpha-beta to a fixed
-	// depth with an optional fixed-ply capture quiescence, nothing else.
+	// depth with an optional fixed-ply capture quiescence, nothing else
+	// (seed 003's search is Plain with 3 capture plies).
 	Plain
+	// Paper000 is seed 000's search (its Algorithms 1 and 2): minimax with
+	// alpha-beta over the legal moves, the leaves evaluated as they are:
+	// Plain with no quiescence, whatever PlainQuiescence says.
+	Paper000
+	// Paper004 is seed 004's search (its section V): alpha-beta, a
+	// quiescence of captures and checks, and a hash table; nothing else
+	// (search_paper.go).
+	Paper004
 )
 
-// ParseSearchMode reads "strong" or "plain" (any case).
+// searchModeNames are the modes' names, by value.
+var searchModeNames = [...]string{Strong: "strong", Plain: "plain", Paper000: "paper000", Paper004: "paper004"}
+
+// SearchModeNames lists the modes' names, for help texts and menus.
+func SearchModeNames() []string { return append([]string(nil), searchModeNames[:]...) }
+
+// ParseSearchMode reads a mode's name (any case).
 func ParseSearchMode(s string) (SearchMode, error) {
-	switch strings.ToLower(s) {
-	case "strong":
-		return Strong, nil
-	case "plain":
-		return Plain, nil
+	for m, name := range searchModeNames {
+		if strings.EqualFold(s, name) {
+			return SearchMode(m), nil
+		}
 	}
-	return Strong, fmt.Errorf("search mode %q is not strong or plain", s)
+	return Strong, fmt.Errorf("search mode %q is not one of %s", s, strings.Join(searchModeNames[:], ", "))
 }
 
+// Valid reports whether m is one of the modes (a number from the wire
+// may not be).
+func (m SearchMode) Valid() bool { return int(m) < len(searchModeNames) }
+
 func (m SearchMode) String() string {
-	if m == Plain {
-		return "plain"
+	if !m.Valid() {
+		return fmt.Sprintf("SearchMode(%d)", m)
 	}
-	return "strong"
+	return searchModeNames[m]
 }
 
 // Limits bound a search. Zero fields are unlimited; with no limit at all

@@ -36,7 +36,7 @@ var uciOptionTable = append([]uciOption{
 			e.s.SetWeights(w)
 			return nil
 		}},
-	{name: "Search", kind: "combo", vars: []string{"strong", "plain"},
+	{name: "Search", kind: "combo", vars: SearchModeNames(),
 		def: func(o UCIOptions) string { return o.Mode.String() },
 		apply: func(e *uciEngine, val string, _ int) error {
 			m, err := ParseSearchMode(val)

@@ -130,7 +130,7 @@ func TestUCIMalformedInput(t *testing.T) {
 		{"go wobble 3", "unknown parameter"},
 		{"setoption name Hash value lots", "not a number"},
 		{"setoption name Chromosome value nosuch", "not a player name"},
-		{"setoption name Search value fast", "not strong or plain"},
+		{"setoption name Search value fast", "not one of strong, plain, paper000, paper004"},
 		{"frobnicate", "unknown command"},
 	}
 	for _, b := range bad {

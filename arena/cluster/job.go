@@ -184,7 +184,7 @@ func (p *playerMsg) check() error {
 	if p.HashMB < 1 || p.HashMB > maxHashMB {
 		return bad("hash %d MB is out of range (1 to %d)", p.HashMB, maxHashMB)
 	}
-	if p.QS < 0 || p.QS > 16 || p.Mode > core.Plain {
+	if p.QS < 0 || p.QS > 16 || !p.Mode.Valid() {
 		return bad("search settings out of range")
 	}
 	if p.TC != nil {
