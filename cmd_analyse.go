@@ -10,7 +10,7 @@ import (
 	"github.com/evochess/evochess/core"
 )
 
-const analyseSynopsis = "evochess analyse --fen FEN [--depth N | --movetime MS] [--chromosome NAME|FILE] [--search strong|plain] [--json]"
+var analyseSynopsis = "evochess analyse --fen FEN [--depth N | --movetime MS] [--chromosome NAME|FILE] [--search " + searchModes + "] [--json]"
 
 const analyseAbout = `Search one position and print the best move, its score and the principal
 variation (in SAN), with a line per completed depth.`
@@ -33,7 +33,7 @@ func runAnalyse(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	depth := fs.Int("depth", 0, "search `N` plies deep")
 	movetime := fs.Int("movetime", 0, "search for `MS` milliseconds (default 1000 when no --depth)")
 	chromosome := fs.String("chromosome", "full", "evaluation: a preset ("+presetList()+") or a chromosome file")
-	mode := fs.String("search", "strong", "search `mode`: strong or plain")
+	mode := fs.String("search", "strong", "search `mode`: "+searchHelp)
 	hash := fs.Int("hash", 64, "transposition table size in `MB`")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of text")
 	if status, ok := parseFlags(fs, analyseSynopsis, analyseAbout, args, stdout, stderr); !ok {

@@ -39,7 +39,7 @@ func runSaves(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	name := fs.String("name", "", "import: the name to save under")
 	as := fs.String("as", "", "keep: the player's `NAME`")
 	yes := fs.Bool("yes", false, "delete without asking")
-	search := fs.String("search", "strong", "keep: the player's search (strong or plain)")
+	search := fs.String("search", "strong", "keep: the player's search: "+searchHelp)
 	tc := fs.String("tc", "", "keep: the player's own limit, e.g. nodes=20000")
 	if status, ok := parseFlags(fs, savesSynopsis, savesAbout, args, stdout, stderr); !ok {
 		return status

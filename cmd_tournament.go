@@ -42,7 +42,8 @@ full), population (an individual of a saved run or a run file: NAME#best,
 runs/x/run.json#gen0, #N or #id=N), player (a saved player; keys after it
 override its settings) or an external engine's path: uci=PATH, xboard=PATH
 or engine=PATH (protocol detected; proto=uci|xboard|auto says it), with args
-and option.NAME=VALUE; search (strong|plain); qs (plain quiescence plies);
+and option.NAME=VALUE; search (strong|plain|paper000|paper004: seed 000's
+and 004's own searches); qs (plain quiescence plies);
 for a built-in player, option.NAME=VALUE sets a search option of evochess
 uci (option.SingularExtensions=true); hash (MB); and the player's own limit: depth, nodes, movetime (ms) or tc
 (10+0.1).`

@@ -9,7 +9,7 @@ import (
 	"github.com/evochess/evochess/core"
 )
 
-const uciSynopsis = "evochess uci [--hash MB] [--chromosome NAME|FILE] [--search strong|plain]"
+var uciSynopsis = "evochess uci [--hash MB] [--chromosome NAME|FILE] [--search " + searchModes + "]"
 
 const uciAbout = `Speak the UCI protocol on standard input and output, so that chess GUIs
 and tournament managers can run evochess as an engine. The flags set the
@@ -20,8 +20,8 @@ func runUCI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	opts := core.DefaultUCIOptions()
 	fs.IntVar(&opts.HashMB, "hash", opts.HashMB, "transposition table size in `MB`")
 	fs.StringVar(&opts.Chromosome, "chromosome", opts.Chromosome, "evaluation: a preset ("+presetList()+") or a chromosome file")
-	mode := fs.String("search", "strong", "search `mode`: strong, or plain (the seeds' fixed-depth alpha-beta)")
-	fs.IntVar(&opts.PlainQuiescence, "plain-quiescence", 0, "capture plies after the depth in plain mode")
+	mode := fs.String("search", "strong", "search `mode`: "+searchHelp)
+	fs.IntVar(&opts.PlainQuiescence, "plain-quiescence", 0, "capture plies after the depth in plain mode (paper000 has none, paper004 its own)")
 	if status, ok := parseFlags(fs, uciSynopsis, uciAbout, args, stdout, stderr); !ok {
 		return status
 	}

@@ -24,8 +24,8 @@ import (
 // engine's path: uci=PATH (UCI), xboard=PATH (CECP) or engine=PATH (the
 // protocol found out by a handshake; proto=uci|xboard|auto says it), with
 // args (space-separated) and option.NAME=VALUE (UCI setoption, xboard
-// option NAME=VALUE); search (strong|plain), qs (plain quiescence
-// plies) and option.NAME=VALUE (a search option of "evochess uci", over
+// option NAME=VALUE); search (strong|plain|paper000|paper004: see
+// core.SearchMode), qs (plain quiescence plies) and option.NAME=VALUE (a search option of "evochess uci", over
 // the chromosome's own search genes) for built-in engines; hash (MB); and the player's own limit,
 // overriding the tournament's: depth, nodes, movetime (ms) or tc (10+0.1).
 type PlayerSpec struct {

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/evochess/evochess/core"
 )
 
 func TestParseTimeControl(t *testing.T) {
@@ -41,7 +43,12 @@ func TestParsePlayerSpec(t *testing.T) {
 	if err != nil || ps.Name != "seed003" || ps.Mode != 1 || ps.PlainQuiescence != 3 || ps.TC.Nodes != 500 {
 		t.Errorf("%+v %v", ps, err)
 	}
-	for _, bad := range []string{"name", "colour=red", "chromosome=nosuch", "uci=/x,chromosome=full", "option.X=1", "search=fast", "qs=99", "depth=0"} {
+	for spec, mode := range map[string]core.SearchMode{"chromosome=seed000,search=paper000": core.Paper000, "chromosome=seed004,search=Paper004,depth=4": core.Paper004} {
+		if ps, err = ParsePlayerSpec(spec, nil); err != nil || ps.Mode != mode {
+			t.Errorf("%s: %+v %v", spec, ps, err)
+		}
+	}
+	for _, bad := range []string{"name", "colour=red", "search=paper001", "chromosome=nosuch", "uci=/x,chromosome=full", "option.X=1", "search=fast", "qs=99", "depth=0"} {
 		if _, err := ParsePlayerSpec(bad, nil); err == nil {
 			t.Errorf("%q: no error", bad)
 		}

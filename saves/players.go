@@ -25,7 +25,7 @@ type Player struct {
 	Engine          string      `json:"engine,omitempty"`
 	Args            []string    `json:"args,omitempty"`
 	Options         [][2]string `json:"options,omitempty"`
-	Search          string      `json:"search"`                     // strong or plain
+	Search          string      `json:"search"`                     // a core.SearchMode name
 	PlainQuiescence int         `json:"plain_quiescence,omitempty"` // plain search's capture plies
 	TC              string      `json:"tc,omitempty"`               // its own limit, e.g. nodes=20000
 	HashMB          int         `json:"hash_mb,omitempty"`
