@@ -30,7 +30,12 @@ tune one with one of two tuners:
   cmaes     separable CMA-ES: the mean and λ samples a generation (tuning)
   spsa      simultaneous perturbation, as fishtest and OpenBench tune (tuning)
 Every method starts from its paper's defaults (docs/evolution.md lists
-them); each flag given overrides one. Fitness:
+them); each flag given overrides one. The players search as the paper's
+do with the paper's chromosome: classic on seed000 with paper000 (plain
+minimax with alpha-beta, no quiescence) at depth 4, adaptive on seed004
+with paper004 (alpha-beta, quiescence of captures and checks, hash table)
+at depth 4, dynamic with plain alpha-beta and 3 capture plies at depth 3;
+--search strong (PVS, null move, LMR, pruning) gives the strong search. Fitness:
   reference    games against --reference from middlegame starts (seed 000)
   round-robin  everyone plays everyone, --games per pairing (seed 001)
   match        two-game colour-swapped matches, +1 a win (seed 003)
@@ -86,7 +91,9 @@ func runEvolve(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	stall := fs.Int("stall-generations", -1, "mnc: stop when the best is unchanged this many generations (0: never)")
 	slow := fs.Int("slow-generations", -1, "mnc: stop when the best moves less than the slow change this many generations (0: never)")
 	converged := fs.Float64("converged", -1, "stop when the population's diversity falls below this (0: never)")
-	search := fs.String("search", "", "the individuals' search: strong or plain (alpha-beta and --qs capture plies only)")
+	search := fs.String("search", "", "the individuals' search: "+searchHelp+
+		" (default: the paper's own, paper000 at depth=4 for classic on seed000 and paper004 for adaptive on seed004; strong otherwise but dynamic's plain --qs 3;"+
+		" --search strong gives the strong search back, as the runs saved before these defaults have it)")
 	qs := fs.Int("qs", -1, "plain search: capture plies of quiescence")
 	involved := fs.String("involved", "", "adaptive: all or auto (the genes involved in each problem)")
 	eta := fs.Float64("eta", -1, "mnc, dynamic: polynomial mutation's distribution index (larger: smaller steps)")

@@ -51,23 +51,31 @@ func TestUsePlayers(t *testing.T) {
 	}
 }
 
-// Seed 003's table I starts the seed003 chromosome only.
+// Seed 003's table I starts the seed003 chromosome only; seed 000's and
+// 004's searches are their methods' defaults with their own chromosomes
+// only.
 func TestUsePreset(t *testing.T) {
 	tests := []struct {
 		method, preset string
 		table          bool
+		search, tc     string
 	}{
-		{Dynamic, "seed003", true},
-		{Dynamic, "full", false},
-		{Dynamic, "seed000", false},
-		{Classic, "seed003", false}, // the method does not start from the table
-		{Classic, "full", false},
+		{Dynamic, "seed003", true, "plain", "depth=3"},
+		{Dynamic, "full", false, "plain", "depth=3"},
+		{Dynamic, "seed000", false, "plain", "depth=3"},
+		{Classic, "seed003", false, "strong", "nodes=2000"}, // the method does not start from the table
+		{Classic, "full", false, "strong", "nodes=2000"},
+		{Classic, "seed000", false, "paper000", "depth=4"},
+		{Adaptive, "seed004", false, "paper004", "depth=4"},
+		{Adaptive, "full", false, "strong", "depth=4"},
+		{MNC, "seed000", false, "strong", "nodes=2000"},
 	}
 	for _, tc := range tests {
 		s := DefaultSettings(tc.method)
 		s.UsePreset(tc.preset)
-		if s.Preset != tc.preset || s.StartTable != tc.table {
-			t.Errorf("%s with %s: preset %s, start table %v; want %v", tc.method, tc.preset, s.Preset, s.StartTable, tc.table)
+		if s.Preset != tc.preset || s.StartTable != tc.table || s.Search != tc.search || s.TC != tc.tc {
+			t.Errorf("%s with %s: preset %s, start table %v, search %s at %s; want %v, %s at %s",
+				tc.method, tc.preset, s.Preset, s.StartTable, s.Search, s.TC, tc.table, tc.search, tc.tc)
 		}
 		if err := s.Check(); err != nil {
 			t.Errorf("%s with %s: %v", tc.method, tc.preset, err)

@@ -183,6 +183,7 @@ func DefaultSettings(method string) Settings {
 		// 20 games an individual (10 colour-swapped starts), not 4: on a
 		// handful of games the ranking is mostly the starts' luck.
 		s.Preset, s.Fitness, s.Population, s.ReferenceGames = "seed000", FitnessReference, 40, 20
+		s.Search, s.TC = paperSearches[Classic].search, paperSearches[Classic].tc
 	case MNC:
 		s.Preset, s.Fitness, s.Distance = "seed001", FitnessRoundRobin, DistancePhenotypic
 	case Dynamic:
@@ -197,6 +198,7 @@ func DefaultSettings(method string) Settings {
 		// tactical (WAC) and half positional (STS).
 		s.Preset, s.Fitness, s.Population, s.Generations, s.Problems = "seed004", FitnessProblems, 20, 50, 96
 		s.TC, s.Suite, s.Involved = "depth=4", "wac,sts", InvolvedAuto
+		s.Search = paperSearches[Adaptive].search
 	case CMAES:
 		// Tuning the full default on positions: the mean starts at the
 		// default; 25 = the mean plus λ = 4 + ⌊3 ln 841⌋ = 24 samples.
@@ -335,12 +337,31 @@ func (s *Settings) Check() error {
 	return s.checkStartEvolve()
 }
 
+// paperSearches are the players' searches of a method's paper, the
+// method's default with the paper's own chromosome: seed 000's "basic
+// minimax with alpha/beta pruning" (its Algorithms 1 and 2) at depth 4
+// (its Results: "agents at depth 4"), seed 004's alpha-beta with a
+// quiescence of captures and checks and a hash table (its section V) at
+// "a search depth of four plies". With another chromosome the method's
+// players search as every other method's (strong, at strongTC). Seed
+// 003's plain,qs=3 at depth 3 is the dynamic method's default, whatever
+// the chromosome. Runs saved before these defaults keep the search they
+// stored ("strong"): settings are read back whole, never defaulted.
+var paperSearches = map[string]struct{ preset, search, tc, strongTC string }{
+	Classic:  {"seed000", "paper000", "depth=4", "nodes=2000"},
+	Adaptive: {"seed004", "paper004", "depth=4", "depth=4"},
+}
+
 // UsePreset sets the gene schema. Seed 003's table I is a start for the
 // seed003 chromosome only: with another preset the run starts as Start
-// says, whatever the method's default.
+// says, whatever the method's default. Likewise a paper's search is the
+// default of its own chromosome only (paperSearches).
 func (s *Settings) UsePreset(name string) {
 	s.Preset = name
 	s.StartTable = s.StartTable && name == "seed003"
+	if p, ok := paperSearches[s.Method]; ok && name != p.preset && s.Search == p.search && s.TC == p.tc {
+		s.Search, s.TC = "strong", p.strongTC
+	}
 }
 
 // tournamentK is the classic method's tournament size: 000's Algorithm 4
