@@ -6,7 +6,10 @@
 # seeded and uses fixed-depth or fixed-node players, so rerunning gives the
 # same runs and games.
 #
-# Usage: scripts/reproduce-seeds.sh [000|001|003|004 ...]   Env: OUT (default /tmp/evochess-repro)
+# Usage: scripts/reproduce-seeds.sh [000|001|003|004 ...]   Env: OUT (default /tmp/evochess-repro),
+# SEARCH=paper (default: seeds 000 and 004 search as their papers, paper000 and paper004, runs and
+# checks alike) or SEARCH=strong (our strong search: the runs docs/RESULTS.md reported before
+# issue 27, the saved ones in testdata/runs among them)
 set -euo pipefail
 # saved_run DIR: a saved run is there (run.json, or run.json.gz as testdata keeps them).
 saved_run() { [ -e "$1/run.json" ] || [ -e "$1/run.json.gz" ]; }
@@ -17,6 +20,12 @@ mkdir -p "$OUT"
 bin="$OUT/evochess"
 (cd "$root" && go build -o "$bin" .)
 SF=${SF:-/usr/games/stockfish}
+SEARCH=${SEARCH:-paper}
+case $SEARCH in
+paper) s000=paper000 s004=paper004 sfx=-p ;; # runs and files of the paper searches end in -p
+strong) s000=strong s004=strong sfx= ;;
+*) echo "SEARCH=$SEARCH is not paper or strong" >&2; exit 2 ;;
+esac
 seeds=("$@")
 [ ${#seeds[@]} -eq 0 ] && seeds=(003 004 000 001)
 # run CMD…: the command line and its stderr (progress) go to $OUT/log,
@@ -46,36 +55,36 @@ for s in "${seeds[@]}"; do
 		# (a gauntlet, 10 games v each of its 20 players) and the paper's published weights.
 		for sd in ${S004_SEEDS:-4}; do
 			for inv in all auto; do
-				d="$OUT/s004-$inv"
+				d="$OUT/s004-$inv$sfx"
 				[ "$sd" = 4 ] || d="$d-$sd"
-				run "$bin" evolve --method adaptive --involved "$inv" --seed "$sd" --out "$d" --json >"$d.jsonl"
+				run "$bin" evolve --method adaptive --involved "$inv" --search "$s004" --seed "$sd" --out "$d" --json >"$d.jsonl"
 				for who in gen0 best; do
-					run "$bin" solve --player "population=$d/run.json#$who" --suite wac,sts --tc depth=4 --json >"$d-solve-$who.json"
+					run "$bin" solve --player "population=$d/run.json#$who,search=$s004" --suite wac,sts --tc depth=4 --json >"$d-solve-$who.json"
 				done
-				run "$bin" match "name=evolved,population=$d/run.json#best" "name=gen0,population=$d/run.json#gen0" \
+				run "$bin" match "name=evolved,population=$d/run.json#best,search=$s004" "name=gen0,population=$d/run.json#gen0,search=$s004" \
 					--games 200 --tc depth=4 --max-moves 200 --seed 4 --json >"$d-vs-gen0best.json"
 				gen0=()
-				for k in $(seq 0 19); do gen0+=(--player "name=g$k,population=$d/run.json#gen0=$k"); done
+				for k in $(seq 0 19); do gen0+=(--player "name=g$k,population=$d/run.json#gen0=$k,search=$s004"); done
 				run "$bin" tournament --format gauntlet --rounds 5 --tc depth=4 --max-moves 200 --seed 4 --json \
-					--player "name=evolved,population=$d/run.json#best" "${gen0[@]}" >"$d-vs-gen0.json"
-				run "$bin" match "name=evolved,population=$d/run.json#best" "name=paper,chromosome=seed004" \
+					--player "name=evolved,population=$d/run.json#best,search=$s004" "${gen0[@]}" >"$d-vs-gen0.json"
+				run "$bin" match "name=evolved,population=$d/run.json#best,search=$s004" "name=paper,chromosome=seed004,search=$s004" \
 					--games 200 --tc depth=4 --max-moves 200 --seed 4 --json >"$d-vs-paper.json"
 			done
 		done
 		# Why: generation 0's problems solved (the 96 training problems: "gen0_counts" in the run file;
 		# and all of WAC and STS) against its players' points in a round robin among themselves.
-		d="$OUT/s004-all"
+		d="$OUT/s004-all$sfx"
 		gen0=()
 		for k in $(seq 0 19); do
-			gen0+=(--player "name=g$k,population=$d/run.json#gen0=$k")
-			run "$bin" solve --player "population=$d/run.json#gen0=$k" --suite wac,sts --tc depth=4 --json >"$OUT/s004-gen0-$k-solve.json"
+			gen0+=(--player "name=g$k,population=$d/run.json#gen0=$k,search=$s004")
+			run "$bin" solve --player "population=$d/run.json#gen0=$k,search=$s004" --suite wac,sts --tc depth=4 --json >"$OUT/s004-gen0-$k-solve$sfx.json"
 		done
-		run "$bin" tournament --format round-robin --rounds 2 --tc depth=4 --max-moves 200 --seed 4 --json "${gen0[@]}" >"$OUT/s004-gen0-rr.json"
+		run "$bin" tournament --format round-robin --rounds 2 --tc depth=4 --max-moves 200 --seed 4 --json "${gen0[@]}" >"$OUT/s004-gen0-rr$sfx.json"
 		# Stockfish's weakest UCI_Elo level (1350) as the stand-in for the paper's Rybka levels.
 		for who in all#best auto#best all#gen0; do
-			run "$bin" match "name=${who/\#/-},population=$OUT/s004-${who%%#*}/run.json#${who#*#}" \
+			run "$bin" match "name=${who/\#/-},population=$OUT/s004-${who%%#*}$sfx/run.json#${who#*#},search=$s004" \
 				"name=sf1350,uci=$SF,nodes=100000,option.UCI_LimitStrength=true,option.UCI_Elo=1350" \
-				--games 20 --tc depth=4 --max-moves 200 --seed 4 --json >"$OUT/s004-${who/\#/-}-vs-sf1350.json"
+				--games 20 --tc depth=4 --max-moves 200 --seed 4 --json >"$OUT/s004-${who/\#/-}$sfx-vs-sf1350.json"
 		done
 		;;
 	000) # classic (seed 000): agents at depth 4 v Stockfish depth 1 from middlegame starts (Stockfish
@@ -83,30 +92,31 @@ for s in "${seeds[@]}"; do
 		# that k = 5% = 2 as written; 20 games per individual (10 colour-swapped starts). One run with
 		# the paper's mutation, one with the scaled one (matrices preserved), from the same generation 0.
 		# The runs take hours: they are saved in $DATA and resumed where they stopped on a rerun
-		# (DATA=testdata/runs continues the runs docs/RESULTS.md reports).
+		# (SEARCH=strong DATA=testdata/runs continues the runs docs/RESULTS.md reported before issue 27).
 		DATA=${DATA:-$OUT/data}
 		ref="name=sf1,uci=$SF,depth=1"
 		for m in paper scaled; do
-			if saved_run "$DATA/runs/s000-$m"; then
-				run "$bin" evolve --resume "s000-$m" --workers 1 --data "$DATA" --json >>"$OUT/s000-$m.jsonl"
+			r="s000-$m$sfx"
+			if saved_run "$DATA/runs/$r"; then
+				run "$bin" evolve --resume "$r" --workers 1 --data "$DATA" --json >>"$OUT/$r.jsonl"
 			else
-				run "$bin" evolve --method classic --mutation "$m" --population 40 --generations 150 --reference-games 20 \
-					--reference "$ref" --tc depth=4 --seed 1000 --workers 1 --save "s000-$m" --data "$DATA" --checkpoints 2 \
-					--json >"$OUT/s000-$m.jsonl"
+				run "$bin" evolve --method classic --mutation "$m" --search "$s000" --population 40 --generations 150 \
+					--reference-games 20 --reference "$ref" --tc depth=4 --seed 1000 --workers 1 --save "$r" --data "$DATA" \
+					--checkpoints 2 --json >"$OUT/$r.jsonl"
 			fi
-			run "$bin" saves export "s000-$m" --data "$DATA" --to "$OUT/s000-$m.chromosome.json" >/dev/null
+			run "$bin" saves export "$r" --data "$DATA" --to "$OUT/$r.chromosome.json" >/dev/null
 		done
 		# Row 1, "a completely randomly initialized chromosome": the first individual seed 1000 draws
 		# (s000-random#0 of a generation-0-only run; every generation-0 individual has the initial matrices).
-		saved_run "$DATA/runs/s000-random" ||
-			run "$bin" evolve --method classic --population 2 --generations 1 --reference-games 2 --reference "$ref" \
-				--tc depth=4 --seed 1000 --workers 1 --save s000-random --data "$DATA" >/dev/null
-		run "$bin" saves export s000-random --data "$DATA" --to "$OUT/s000-gen0-matrices.chromosome.json" >/dev/null
+		saved_run "$DATA/runs/s000-random$sfx" ||
+			run "$bin" evolve --method classic --search "$s000" --population 2 --generations 1 --reference-games 2 \
+				--reference "$ref" --tc depth=4 --seed 1000 --workers 1 --save "s000-random$sfx" --data "$DATA" >/dev/null
+		run "$bin" saves export "s000-random$sfx" --data "$DATA" --to "$OUT/s000-gen0-matrices$sfx.chromosome.json" >/dev/null
 		# Row 3, "that same agent, but with the original positional matrices": the evolved principles,
 		# every pst_ gene taken back from generation 0.
-		jq --slurpfile o "$OUT/s000-gen0-matrices.chromosome.json" '.name += " + original matrices" |
+		jq --slurpfile o "$OUT/s000-gen0-matrices$sfx.chromosome.json" '.name += " + original matrices" |
 			.genes |= with_entries(if (.key | startswith("pst_")) then .value = $o[0].genes[.key] else . end)' \
-			"$OUT/s000-paper.chromosome.json" >"$OUT/s000-paper-origmat.chromosome.json"
+			"$OUT/s000-paper$sfx.chromosome.json" >"$OUT/s000-paper-origmat$sfx.chromosome.json"
 		# 100 games each v Stockfish depth 1 from 50 middlegame starts made as the fitness makes them, from
 		# other book openings (seed 5000: none of the run's 10); then evolved v generation-0 best (seed
 		# 5003: 100 starts, none of the run's). The PGNs (--pgn appends, hence rm) pair the rows game by
@@ -114,14 +124,14 @@ for s in "${seeds[@]}"; do
 		mg=(--middlegame "name=sf4,uci=$SF" --start-moves 20 --start-depth 4 --max-moves 200 --tc depth=4
 			--concurrency 1 --data "$DATA" --json)
 		for who in random paper paper-origmat scaled; do
-			spec="name=$who,chromosome=$OUT/s000-$who.chromosome.json"
-			[ "$who" = random ] && spec="name=random,population=s000-random#0"
-			rm -f "$OUT/s000-$who-vs-sf1.pgn"
-			run "$bin" match "$spec" "$ref" --games 100 --seed 5000 "${mg[@]}" --pgn "$OUT/s000-$who-vs-sf1.pgn" \
-				>"$OUT/s000-$who-vs-sf1.json"
+			spec="name=$who,chromosome=$OUT/s000-$who$sfx.chromosome.json,search=$s000"
+			[ "$who" = random ] && spec="name=random,population=s000-random$sfx#0,search=$s000"
+			rm -f "$OUT/s000-$who$sfx-vs-sf1.pgn"
+			run "$bin" match "$spec" "$ref" --games 100 --seed 5000 "${mg[@]}" --pgn "$OUT/s000-$who$sfx-vs-sf1.pgn" \
+				>"$OUT/s000-$who$sfx-vs-sf1.json"
 		done
-		run "$bin" match "name=evolved,population=s000-paper#best" "name=gen0,population=s000-paper#gen0" \
-			--games 200 --seed 5003 "${mg[@]}" >"$OUT/s000-vs-gen0.json"
+		run "$bin" match "name=evolved,population=s000-paper$sfx#best,search=$s000" "name=gen0,population=s000-paper$sfx#gen0,search=$s000" \
+			--games 200 --seed 5003 "${mg[@]}" >"$OUT/s000-vs-gen0$sfx.json"
 		;;
 	001) # multi-niche crowding (seed 001's claim: evolved tables v the parent engine's own). The parent
 		# is `full`: only its 768 piece-square genes evolve (every other gene fixed), from its own tables
