@@ -37,7 +37,9 @@ name=search-spsa
 # options: the run's θ as option.NAME=VALUE,… (saves export writes NAME, VALUE).
 options() {
 	"$bin" saves export "$name" --to "$OUT/$name.txt" --data "$DATA" >/dev/null
-	awk -F', *' '!/^[ \t]*(#|$)/ { printf "%soption.%s=%s", sep, $1, $2; sep = "," }' "$OUT/$name.txt"
+	# Hash is the run's fixed option, not a gene: both players of the SPRT
+	# keep the built-in player's own.
+	awk -F', *' '!/^[ \t]*(#|$)/ && $1 != "Hash" { printf "%soption.%s=%s", sep, $1, $2; sep = "," }' "$OUT/$name.txt"
 }
 
 main() {
