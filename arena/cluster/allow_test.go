@@ -167,26 +167,11 @@ func TestJobCannotMakeAWorkerEngineWriteFiles(t *testing.T) {
 				tcl := newTestCluster(t, "")
 				w := tcl.worker(WorkerConfig{Name: "careful", Engines: []string{tc.engine + allow}})
 				tcl.waitSlots(1)
-				run, err := tcl.coord.Run(context.Background(), t.Name()+allow)
-				if err != nil {
-					t.Fatal(err)
-				}
-				pool := arena.NewRemotePool([]arena.PlayerSpec{ext, testPlayers(t)[0]}, 0, run, nil)
-				ctx, cancel := context.WithCancel(context.Background())
-				done := make(chan struct{})
-				go func() {
-					defer close(done)
-					pool.Run(ctx, []arena.GameJob{{White: 0, Black: 1, Options: arena.GameOptions{MaxMoves: 6}}}, nil)
-				}()
-				waitFor(t, "the worker's refusal", func() bool { return strings.Contains(w.log.String(), "gave job") })
-				waitFor(t, "the coordinator to hear of it", func() bool { return strings.Contains(tcl.log.String(), "gave a job back") })
+				stop := refusedGame(t, tcl, w, []arena.PlayerSpec{ext, testPlayers(t)[0]}, t.Name()+allow)
 				if l := w.log.String(); !strings.Contains(l, "refused: options of files, logs, debugging, books or tablebases, and strings, are set only at a value the worker's --engine names") {
 					t.Errorf("--engine %s%s: the worker's log says:\n%s", tc.engine, allow, l)
 				}
-				cancel()
-				<-done
-				pool.Close()
-				run.Close()
+				stop()
 				if names := dirNames(t, dir); len(names) > 0 {
 					t.Fatalf("--engine %s%s: a job had the engine write %q", tc.engine, allow, names)
 				}
@@ -298,7 +283,19 @@ func TestBothPlayersRefusedTheCoordinatorHears(t *testing.T) {
 	tcl := newTestCluster(t, "")
 	w := tcl.worker(WorkerConfig{Name: "strict", Engines: []string{engine}})
 	tcl.waitSlots(1)
-	run, err := tcl.coord.Run(context.Background(), t.Name())
+	stop := refusedGame(t, tcl, w, players, t.Name())
+	defer stop()
+	if l := tcl.log.String(); !strings.Contains(l, `player a: option "Threads"`) || !strings.Contains(l, `; player b: option "Threads"`) {
+		t.Errorf("the coordinator's log does not give both reasons on one line:\n%s", l)
+	}
+}
+
+// refusedGame queues one game of players (white, black) on a run of
+// tcl and waits until worker w has given it back and the coordinator
+// has heard so; stop ends the run.
+func refusedGame(t *testing.T, tcl *testCluster, w *testWorker, players []arena.PlayerSpec, name string) (stop func()) {
+	t.Helper()
+	run, err := tcl.coord.Run(context.Background(), name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -311,13 +308,12 @@ func TestBothPlayersRefusedTheCoordinatorHears(t *testing.T) {
 	}()
 	waitFor(t, "the worker's refusal", func() bool { return strings.Contains(w.log.String(), "gave job") })
 	waitFor(t, "the coordinator to hear of it", func() bool { return strings.Contains(tcl.log.String(), "gave a job back") })
-	if l := tcl.log.String(); !strings.Contains(l, `player a: option "Threads"`) || !strings.Contains(l, `; player b: option "Threads"`) {
-		t.Errorf("the coordinator's log does not give both reasons on one line:\n%s", l)
+	return func() {
+		cancel()
+		<-done
+		pool.Close()
+		run.Close()
 	}
-	cancel()
-	<-done
-	pool.Close()
-	run.Close()
 }
 
 func TestRefusalLine(t *testing.T) {
