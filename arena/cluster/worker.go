@@ -62,7 +62,8 @@ type worker struct {
 	inFlight    atomic.Int64
 	waiting     atomic.Bool // "waiting for a coordinator" was said
 	games       atomic.Int64
-	live        playing // the games in flight, for their coordinators to cancel
+	live        playing    // the games in flight, for their coordinators to cancel
+	quiet       quietSpans // when the worker does not pull: jobs it gave back return
 	fatal       chan error
 	stop        context.CancelFunc
 	// back ends when the connection comes back after a loss: the pulls
@@ -82,13 +83,13 @@ func (w *worker) reconnected(*nats.Conn) {
 	w.back, w.newBack = context.WithCancel(context.Background())
 }
 
-// pullContext is one pull's: at most pullWait, and no longer than the
+// pullContext is one pull's: at most wait, and no longer than the
 // connection it was made on.
-func (w *worker) pullContext(ctx context.Context) (context.Context, context.CancelFunc) {
+func (w *worker) pullContext(ctx context.Context, wait time.Duration) (context.Context, context.CancelFunc) {
 	w.mu.Lock()
 	back := w.back
 	w.mu.Unlock()
-	pull, cancel := context.WithTimeout(ctx, pullWait)
+	pull, cancel := context.WithTimeout(ctx, wait)
 	stop := context.AfterFunc(back, cancel)
 	return pull, func() {
 		stop()
@@ -302,7 +303,15 @@ func (w *worker) publishReport(bye bool, since int64, at time.Time) {
 // slot pulls and plays jobs one at a time until ctx ends.
 func (w *worker) slot(ctx context.Context, cons jetstream.Consumer) error {
 	for ctx.Err() == nil {
-		pull, cancel := w.pullContext(ctx)
+		sleep, wait := w.quiet.plan(time.Now(), pullWait)
+		if sleep > 0 { // a job given back returns: for another worker (giveback.go)
+			select {
+			case <-time.After(sleep):
+			case <-ctx.Done():
+			}
+			continue
+		}
+		pull, cancel := w.pullContext(ctx, wait)
 		msg, err := cons.Next(jetstream.FetchContext(pull))
 		cancel()
 		if err != nil {

@@ -33,7 +33,7 @@ func (w *worker) job(ctx context.Context, msg jetstream.Msg) error {
 	// held is for another worker (verdict.go).
 	avoid := avoidList(msg.Headers())
 	if slices.Contains(avoid, w.id) {
-		msg.NakWithDelay(refuseDelay)
+		w.giveBack(msg)
 		return nil
 	}
 	// Every job is looked up first, not only redelivered ones: a server
@@ -48,12 +48,12 @@ func (w *worker) job(ctx context.Context, msg jetstream.Msg) error {
 	white, errW := j.White.spec(w.engines, chromosome)
 	black, errB := j.Black.spec(w.engines, chromosome)
 	if err := errors.Join(errW, errB); err != nil {
-		msg.NakWithDelay(refuseDelay) // another worker may have what it needs
+		w.giveBack(msg) // another worker may have what it needs
 		w.refuse(j.ID, err.Error())
 		return nil
 	}
 	if white.HashMB > w.cfg.MaxHashMB || black.HashMB > w.cfg.MaxHashMB {
-		msg.NakWithDelay(refuseDelay)
+		w.giveBack(msg)
 		w.refuse(j.ID, fmt.Sprintf("hash %d MB is more than this worker allows (%d)", max(white.HashMB, black.HashMB), w.cfg.MaxHashMB))
 		return nil
 	}

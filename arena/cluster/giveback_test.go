@@ -1,0 +1,110 @@
+package cluster
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats.go"
+)
+
+// Two idle workers are each given first the copy of a job that avoids
+// it (each had the job's engine fail), half a second apart: each gives its
+// copy back, and must then be out of the queue when the copy returns, so
+// that the other worker takes it. Before, each pulled again at once and
+// was the first waiting when its own copy came back two seconds later:
+// the two copies went back and forth for ever (giveback.go).
+func TestCopiesGivenBackReachTheOtherWorker(t *testing.T) {
+	tc := newTestCluster(t, "")
+	ctx := context.Background()
+	started := func(name string) string {
+		tc.worker(WorkerConfig{Name: name})
+		var id string
+		waitFor(t, "worker "+name, func() bool {
+			for _, w := range tc.coord.Workers() {
+				if w.Name == name {
+					id = w.ID
+				}
+			}
+			return id != ""
+		})
+		time.Sleep(300 * time.Millisecond) // its pull waits at the server
+		return id
+	}
+	// a's pull waits from before b's: a is given the first copy, the one
+	// avoiding a, and b, waiting longer than a pulling again, the other.
+	a := started("a")
+	b := started("b")
+	j := goodJob(t)
+	for _, p := range []playerMsg{j.White, j.Black} {
+		if _, err := tc.coord.js.Publish(ctx, genesSubject(p.Genes), p.raw); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var ids []string
+	for i, avoid := range []string{a, b} {
+		j.ID = jobID(j.contentKey(), i)
+		ids = append(ids, j.ID)
+		job := nats.NewMsg(jobSubject(j.Run, j.ID))
+		job.Data, _ = json.Marshal(j)
+		job.Header.Set(avoidHeader, avoid)
+		if _, err := tc.coord.js.PublishMsg(ctx, job); err != nil {
+			t.Fatal(err)
+		}
+		// Given back half a second apart, as a run's copies are: each
+		// worker's pull is the older one when its own copy returns.
+		time.Sleep(500 * time.Millisecond)
+	}
+	for i, want := range []string{b, a} {
+		var by string
+		deadline := time.Now().Add(30 * time.Second)
+		for by == "" {
+			if time.Now().After(deadline) {
+				t.Fatalf("job %d was never played by the worker it does not avoid; worker a:\n%s\nworker b:\n%s",
+					i, tc.workers[0].log.String(), tc.workers[1].log.String())
+			}
+			if raw, err := tc.coord.results.GetLastMsgForSubject(ctx, resultSubject(j.Run, ids[i])); err == nil {
+				by, _ = signer(raw.Subject, raw.Data, raw.Header)
+			} else {
+				time.Sleep(50 * time.Millisecond)
+			}
+		}
+		if by != want {
+			t.Fatalf("job %d played by %s, want %s", i, by, want)
+		}
+	}
+}
+
+func TestQuietSpansPlanPulls(t *testing.T) {
+	t0 := time.Unix(1000, 0)
+	span := func(from, to time.Duration) [2]time.Time { return [2]time.Time{t0.Add(from), t0.Add(to)} }
+	for _, tt := range []struct {
+		name        string
+		spans       [][2]time.Time
+		sleep, wait time.Duration
+	}{
+		{"none: a full pull", nil, 0, pullWait},
+		{"one ahead: the pull ends at its start", [][2]time.Time{span(2*time.Second, 3*time.Second)}, 0, 2 * time.Second},
+		{"the nearest of two", [][2]time.Time{span(3*time.Second, 4*time.Second), span(time.Second, 2*time.Second)}, 0, time.Second},
+		{"in one: no pull until its end", [][2]time.Time{span(-time.Second, 700*time.Millisecond)}, 700 * time.Millisecond, 0},
+		{"in two: until the later end", [][2]time.Time{span(-time.Second, 300*time.Millisecond), span(-time.Second, 900*time.Millisecond)}, 900 * time.Millisecond, 0},
+		{"too close for a pull", [][2]time.Time{span(minPull/2, time.Second)}, time.Second, 0},
+		{"over: forgotten", [][2]time.Time{span(-2*time.Second, -time.Second)}, 0, pullWait},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			q := quietSpans{spans: tt.spans}
+			if sleep, wait := q.plan(t0, pullWait); sleep != tt.sleep || wait != tt.wait {
+				t.Fatalf("sleep %v, pull %v; want %v, %v", sleep, wait, tt.sleep, tt.wait)
+			}
+		})
+	}
+	var q quietSpans
+	for range maxQuiet + 10 {
+		q.gaveBack(t0, refuseDelay)
+	}
+	s := q.spans[len(q.spans)-1]
+	if len(q.spans) != maxQuiet || s[0] != t0.Add(refuseDelay-quietBefore) || s[1].Sub(t0) < refuseDelay+quietAfter/3 || s[1].Sub(t0) > refuseDelay+quietAfter {
+		t.Fatalf("%d spans, the last %v to %v after the give-back", len(q.spans), s[0].Sub(t0), s[1].Sub(t0))
+	}
+}
