@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -53,6 +54,7 @@ type Coordinator struct {
 	wg      sync.WaitGroup
 	log     *logLimiter
 	counts  Counts
+	refused refusals // workers that gave jobs back, by job
 }
 
 // Counts are what became of the results and reports a coordinator got.
@@ -242,6 +244,9 @@ func (c *Coordinator) onRefusal(msg *nats.Msg) {
 	var r refusalMsg
 	if unmarshal("refusal", msg.Data, &r) != nil || len(r.Reason) > maxDetail || !printable(r.Reason) || !printable(r.Worker) {
 		return
+	}
+	if id := strings.TrimPrefix(msg.Subject, refusedPrefix); isHex(id, 32) && isHex(r.Job, 32) {
+		c.refused.add(r.Job, id)
 	}
 	c.note(logGaveBack, "cluster: worker %.64s gave a job back: %s", r.Worker, r.Reason)
 }

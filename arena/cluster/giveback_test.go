@@ -3,9 +3,12 @@ package cluster
 import (
 	"context"
 	"encoding/json"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/evochess/evochess/arena"
+	"github.com/evochess/evochess/core"
 	"github.com/nats-io/nats.go"
 )
 
@@ -106,5 +109,49 @@ func TestQuietSpansPlanPulls(t *testing.T) {
 	s := q.spans[len(q.spans)-1]
 	if len(q.spans) != maxQuiet || s[0] != t0.Add(refuseDelay-quietBefore) || s[1].Sub(t0) < refuseDelay+quietAfter/3 || s[1].Sub(t0) > refuseDelay+quietAfter {
 		t.Fatalf("%d spans, the last %v to %v after the give-back", len(q.spans), s[0].Sub(t0), s[1].Sub(t0))
+	}
+}
+
+// An engine failure reported by the one worker whose --engine allows the
+// job's options: the other worker offers the engine but gives the job
+// back, so the first one's word again is taken, as if it were alone,
+// and the run goes on (before, the copy waited for the other for ever).
+func TestEngineFailureWhenTheOtherWorkerGivesTheJobBack(t *testing.T) {
+	engine := fakeEngine(t, "fakeuci")
+	ext, err := arena.ParsePlayerSpec("name=ext,uci=/nowhere/fakeuci,nodes=200,option.Hash=16", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tc := newTestCluster(t, "")
+	released := make(chan struct{})
+	close(released)
+	tc.worker(WorkerConfig{Name: "allowing", Engines: []string{engine + ",option.Hash=16"}, fakeGame: crashing(released)})
+	strict := tc.worker(WorkerConfig{Name: "strict", Engines: []string{engine}})
+	tc.waitSlots(4)
+	run, err := tc.coord.Run(context.Background(), t.Name())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer run.Close()
+	pool := arena.NewRemotePool([]arena.PlayerSpec{ext, testPlayers(t)[1]}, 0, run, nil)
+	defer pool.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel() // before Close: a game never taken must not hold it
+	done := make(chan arena.GameResult, 1)
+	go pool.Run(ctx, []arena.GameJob{{White: 0, Black: 1, Options: arena.GameOptions{MaxMoves: 8}}},
+		func(_ arena.GameJob, r arena.GameResult) bool { done <- r; return false })
+	select {
+	case r := <-done:
+		if r.Reason != arena.ReasonCrashed || r.Outcome != core.BlackWins {
+			t.Fatalf("took %s by %s, want 0-1 by %s", r.Outcome, r.Reason, arena.ReasonCrashed)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatalf("no result; coordinator log:\n%s\nstrict worker:\n%s", tc.log.String(), strict.log.String())
+	}
+	if !strings.Contains(strict.log.String(), "gave job") {
+		t.Fatalf("the strict worker never had the job:\n%s", strict.log.String())
+	}
+	if log := tc.log.String(); !strings.Contains(log, "by any worker (no other can take it)") {
+		t.Fatalf("the log does not say the job went to any worker:\n%s", log)
 	}
 }

@@ -186,7 +186,7 @@ func (r *RunRemote) take(p *pending, m resultMsg, by string) {
 	}
 	if v == held && !p.confirmed(by, g) {
 		r.c.counts.Held.Add(1)
-		r.c.note(logHeld, "cluster: held the result of job %s: worker %s says %s lost by %s (%s); another worker plays it",
+		r.c.note(logHeld, "cluster: held the result of job %s: worker %s says %s lost by %s (%s); it is played again for a second word",
 			m.ID, by, [2]string{g.White, g.Black}[lossSide(g.Outcome)], g.Reason, g.Detail)
 		if len(p.held) < maxHeld {
 			p.held = append(p.held, heldEnding{by, g.Outcome, g.Reason})
@@ -351,7 +351,8 @@ const avoidHeader = "Evochess-Avoid"
 // replay queues a copy of job id after a refused or held result: once no
 // copy waits or plays (the last one went to the worker whose result came
 // back, or one may still bring a result), naming the workers to avoid, or
-// naming none when no other worker could take it. again asks to be called
+// naming none when no other worker could take it (none other offers the
+// engines, or each that does gave the job back). again asks to be called
 // once more later: a copy is still out, or it avoids workers and must be
 // queued for everyone if the others go.
 func (r *RunRemote) replay(ctx context.Context, p *pending, id string, data []byte, seq *uint64) (again bool, err error) {
@@ -361,21 +362,24 @@ func (r *RunRemote) replay(ctx context.Context, p *pending, id string, data []by
 			needs = append(needs, filepath.Base(ps.Engine))
 		}
 	}
+	// A worker that gave the job back will not play it either.
+	refusers := r.c.refused.of(id)
 	last, err := r.c.jobs.GetLastMsgForSubject(ctx, jobSubject(r.key, id))
 	switch {
 	case err == nil:
 		avoided := avoidList(last.Header)
-		if len(avoided) == 0 || r.c.pres.eligible(avoided, needs) > 0 {
+		if len(avoided) == 0 || r.c.pres.eligible(append(avoided, refusers...), needs) > 0 {
 			return true, nil // a copy is out: it may bring a result
 		}
-		// Its copy avoids every worker there is: queue it for all.
+		// Its copy avoids every worker there is, or that would play it:
+		// queue it for all.
 		r.c.jobs.DeleteMsg(ctx, last.Sequence)
 	case !errors.Is(err, jetstream.ErrMsgNotFound):
 		return true, ctx.Err() // the server does not answer now
 	}
 	r.mu.Lock()
 	avoid := slices.Clone(p.avoid)
-	p.alone = r.c.pres.eligible(avoid, needs) == 0
+	p.alone = r.c.pres.eligible(append(slices.Clone(avoid), refusers...), needs) == 0
 	alone := p.alone
 	r.mu.Unlock()
 	h := nats.Header{}
@@ -392,7 +396,7 @@ func (r *RunRemote) replay(ctx context.Context, p *pending, id string, data []by
 	who := ""
 	switch {
 	case alone && len(avoid) > 0:
-		who = ", by any worker: no other can take it"
+		who = ", by any worker (no other can take it): the same failure reported twice by one worker is taken"
 	case len(avoid) > 0:
 		who = ", by another worker than " + strings.Join(avoid, ", ")
 	}

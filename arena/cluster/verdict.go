@@ -19,11 +19,12 @@ import (
 // resignation, a false claim) leaves nothing in the moves to check. It is
 // possible only for an external engine, on its turn, and it is taken only
 // when a second worker (another key) reports the same ending for the same
-// job, or, when no other worker can take the job, the same worker again on
-// a replay: one faulty machine (a missing library, memory running out)
-// cannot lose an engine its games. The first report is held and the job is
-// played again elsewhere. A built-in player cannot fail so: such a report
-// is refused.
+// job, or, when no other worker can take the job (none other offers its
+// engines, or each that does gave the job back: refusals.go), the same
+// worker again on a replay: one faulty machine (a missing library, memory
+// running out) cannot lose an engine its games. The first report is held
+// and the job is played again elsewhere. A built-in player cannot fail so:
+// such a report is refused.
 //
 // Anything else is refused, counted against the worker that signed it
 // (refused by presence after strikeLimit), and the job played again by
