@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -153,5 +154,61 @@ func TestEngineFailureWhenTheOtherWorkerGivesTheJobBack(t *testing.T) {
 	}
 	if log := tc.log.String(); !strings.Contains(log, "by any worker (no other can take it)") {
 		t.Fatalf("the log does not say the job went to any worker:\n%s", log)
+	}
+}
+
+// blockingFirst is a worker's game: the first job it takes waits for
+// release, and every game is played (fakeGame).
+func blockingFirst(release chan struct{}) func(jobMsg) arena.GameResult {
+	var once sync.Once
+	return func(j jobMsg) arena.GameResult {
+		once.Do(func() { <-release })
+		return fakeGame(j)
+	}
+}
+
+// A job held for a second word while the only other worker is busy waits,
+// and the log says so every few ack waits rather than nothing: a run that
+// stops moving says what it waits for.
+func TestAJobWaitingForASecondWordIsSaid(t *testing.T) {
+	engine := fakeEngine(t, "fakeuci")
+	ext, err := arena.ParsePlayerSpec("name=ext,uci=/nowhere/fakeuci,nodes=200", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tc := newTestCluster(t, "")
+	released := make(chan struct{})
+	close(released)
+	tc.worker(WorkerConfig{Name: "failing", Engines: []string{engine}, fakeGame: crashing(released)})
+	hold := make(chan struct{})
+	tc.worker(WorkerConfig{Name: "busy", Engines: []string{engine}, fakeGame: blockingFirst(hold)})
+	tc.waitSlots(4)
+	run, err := tc.coord.Run(context.Background(), t.Name())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer run.Close()
+	pool := arena.NewRemotePool([]arena.PlayerSpec{ext, testPlayers(t)[1]}, 0, run, nil)
+	defer pool.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	opt := arena.GameOptions{MaxMoves: fakePlies / 2}
+	results := make(chan arena.GameResult, 2)
+	go pool.Run(ctx, []arena.GameJob{{ID: 1, White: 0, Black: 1, Options: opt}, {ID: 2, White: 0, Black: 1, Round: "2", Options: opt}},
+		func(_ arena.GameJob, r arena.GameResult) bool { results <- r; return false })
+	waitFor(t, "the log to say a job waits", func() bool { return strings.Contains(tc.log.String(), "to be played again, by another worker than") })
+	if log := tc.log.String(); !strings.Contains(log, "(1 of the workers could take it)") {
+		t.Fatalf("the log does not say who could take it:\n%s", log)
+	}
+	close(hold)
+	for range 2 {
+		select {
+		case r := <-results:
+			if r.Reason != arena.ReasonMaxMoves {
+				t.Fatalf("took %s by %s (%s), want the busy worker's game", r.Outcome, r.Reason, r.Detail)
+			}
+		case <-time.After(30 * time.Second):
+			t.Fatalf("no result; coordinator log:\n%s", tc.log.String())
+		}
 	}
 }

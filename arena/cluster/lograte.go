@@ -31,6 +31,7 @@ const (
 	logGaveBack     = "cluster: a worker gave a job back"
 	logPublishRetry = "cluster: publishing jobs failed"
 	logReplay       = "cluster: played a job again"
+	logWaiting      = "cluster: a job waits to be played again"
 )
 
 const (

@@ -50,6 +50,9 @@ type pending struct {
 	held    []heldEnding // engine failures reported
 	alone   bool         // the last copy went to every worker: none other could take it
 	lastSeq uint64       // the results stream's sequence of its last result seen
+	// since is when the job was first asked to be played again (a
+	// result refused or held), said is when the log last said it waits.
+	since, said time.Time
 }
 
 // heldEnding is an engine's failure a worker reported.
@@ -223,6 +226,9 @@ func (p *pending) confirmed(by string, g arena.GameResult) bool {
 // avoidWorker names a worker the job's next copy avoids, and asks Play for
 // that copy. With RunRemote.mu held.
 func (p *pending) avoidWorker(by string) {
+	if p.since.IsZero() {
+		p.since = time.Now()
+	}
 	if !slices.Contains(p.avoid, by) {
 		if len(p.avoid) == maxAvoid {
 			p.avoid = p.avoid[1:]
@@ -318,6 +324,7 @@ func (r *RunRemote) Play(ctx context.Context, rj arena.RemoteJob) (arena.GameRes
 				r.c.note(logReplay, "cluster: job %s left the queue with no result", j.ID)
 				look = time.After(0)
 			}
+			r.sayWaiting(p, j.ID)
 		case <-p.again:
 			look = time.After(0)
 		case <-look:
@@ -356,12 +363,7 @@ const avoidHeader = "Evochess-Avoid"
 // once more later: a copy is still out, or it avoids workers and must be
 // queued for everyone if the others go.
 func (r *RunRemote) replay(ctx context.Context, p *pending, id string, data []byte, seq *uint64) (again bool, err error) {
-	var needs []string
-	for _, ps := range []arena.PlayerSpec{p.rj.White, p.rj.Black} {
-		if ps.External() {
-			needs = append(needs, filepath.Base(ps.Engine))
-		}
-	}
+	needs := p.needs()
 	// A worker that gave the job back will not play it either.
 	refusers := r.c.refused.of(id)
 	last, err := r.c.jobs.GetLastMsgForSubject(ctx, jobSubject(r.key, id))
@@ -414,6 +416,38 @@ func (r *RunRemote) orphaned(ctx context.Context, p *pending, id string) bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return errors.Is(err, jetstream.ErrMsgNotFound) || err == nil && raw.Sequence <= p.lastSeq
+}
+
+// sayWaiting says, every waitNote, that a job played again is still
+// waiting for another worker's result: a run that stops moving says why
+// (its workers busy with long games, or none of them taking the copy).
+func (r *RunRemote) sayWaiting(p *pending, id string) {
+	every := waitNotes * r.c.cfg.AckWait
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	now := time.Now()
+	if len(p.avoid) == 0 || now.Sub(p.since) < every || now.Sub(p.said) < every {
+		return
+	}
+	p.said = now
+	r.c.note(logWaiting, "cluster: job %s has waited %v to be played again, by another worker than %s (%d of the workers could take it)",
+		id, now.Sub(p.since).Round(time.Second), strings.Join(p.avoid, ", "), r.c.pres.eligible(append(slices.Clone(p.avoid), r.c.refused.of(id)...), p.needs()))
+}
+
+// waitNotes is how many ack waits a job played again waits between the
+// log's words of it (a minute by default).
+const waitNotes = 4
+
+// needs is the file names of the job's external engines: a worker must
+// offer them all.
+func (p *pending) needs() []string {
+	var out []string
+	for _, ps := range []arena.PlayerSpec{p.rj.White, p.rj.Black} {
+		if ps.External() {
+			out = append(out, filepath.Base(ps.Engine))
+		}
+	}
+	return out
 }
 
 // avoidList reads a job copy's workers to avoid.
