@@ -418,9 +418,9 @@ func (r *RunRemote) orphaned(ctx context.Context, p *pending, id string) bool {
 	return errors.Is(err, jetstream.ErrMsgNotFound) || err == nil && raw.Sequence <= p.lastSeq
 }
 
-// sayWaiting says, every waitNote, that a job played again is still
-// waiting for another worker's result: a run that stops moving says why
-// (its workers busy with long games, or none of them taking the copy).
+// sayWaiting says, every waitNotes ack waits, that a job played again
+// still waits for a result: a run that stops moving says why (the workers
+// busy with long games, or none of them taking the copy).
 func (r *RunRemote) sayWaiting(p *pending, id string) {
 	every := waitNotes * r.c.cfg.AckWait
 	r.mu.Lock()
@@ -430,8 +430,12 @@ func (r *RunRemote) sayWaiting(p *pending, id string) {
 		return
 	}
 	p.said = now
-	r.c.note(logWaiting, "cluster: job %s has waited %v to be played again, by another worker than %s (%d of the workers could take it)",
-		id, now.Sub(p.since).Round(time.Second), strings.Join(p.avoid, ", "), r.c.pres.eligible(append(slices.Clone(p.avoid), r.c.refused.of(id)...), p.needs()))
+	who := fmt.Sprintf("by another worker than %s (%d of the workers could take it)", strings.Join(p.avoid, ", "),
+		r.c.pres.eligible(append(slices.Clone(p.avoid), r.c.refused.of(id)...), p.needs()))
+	if p.alone {
+		who = "by any worker (no other than " + strings.Join(p.avoid, ", ") + " can take it)"
+	}
+	r.c.note(logWaiting, "cluster: job %s has waited %v to be played again, %s", id, now.Sub(p.since).Round(time.Second), who)
 }
 
 // waitNotes is how many ack waits a job played again waits between the
