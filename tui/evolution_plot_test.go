@@ -23,7 +23,7 @@ func endedRun(t *testing.T, a *App, preset string, gens int, edit ...func(*ga.Ru
 	if preset != "seed003" {
 		s = ga.DefaultSettings(ga.Classic)
 	}
-	s.Preset = preset
+	s.UsePreset(preset) // as the Evolution tab does: a paper's search only on its own chromosome
 	r, err := ga.NewRun(s, nil)
 	if err != nil {
 		t.Fatal(err)
