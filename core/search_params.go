@@ -79,8 +79,23 @@ type SearchParams struct {
 }
 
 // DefaultSearchParams are the shipped ones: the search as the bench
-// signature knows it.
+// signature knows it. RFP, futility, LMP, SEE, LMR, history pruning and
+// null move's numbers are SPSA's (issue 26's first ladder step: H1 at
+// nodes=20000, +23 [+11, +34] against SearchParamsV1, docs/RESULTS.md).
 func DefaultSearchParams() SearchParams {
+	p := SearchParamsV1()
+	p.RFPMargin, p.RFPImproving = 77, 42
+	p.FutilityBase, p.FutilityMargin, p.LMPBase = 97, 82, 5
+	p.SEEQuietMargin, p.SEECaptureMargin = 15, 96
+	p.LMRBase, p.LMRDivisor, p.LMRHistoryDivisor = 96, 274, 5534
+	p.HistoryPruneMargin, p.NullMoveEvalDivisor = 1687, 196
+	return p
+}
+
+// SearchParamsV1 are the defaults before issue 26's tuning: the search
+// runs saved before it (ga's search_params 1) keep playing, so that they
+// resume exactly as they were made.
+func SearchParamsV1() SearchParams {
 	return SearchParams{
 		SingularDepth: 8, SingularMargin: 2,
 		AspirationDepth: 5, AspirationDelta: 15,
@@ -95,6 +110,32 @@ func DefaultSearchParams() SearchParams {
 		HistoryBonusMax: 400,
 		QSDeltaMargin:   200,
 	}
+}
+
+// SearchParamSets is the newest numbered set of defaults: 1 is
+// SearchParamsV1, 2 DefaultSearchParams.
+const SearchParamSets = 2
+
+// SearchParamSet returns the numbered set of defaults (see
+// SearchParamSets).
+func SearchParamSet(n int) (SearchParams, error) {
+	switch n {
+	case 1:
+		return SearchParamsV1(), nil
+	case 2:
+		return DefaultSearchParams(), nil
+	}
+	return SearchParams{}, fmt.Errorf("search parameter set %d is not one of 1..%d", n, SearchParamSets)
+}
+
+// Options are p's integer parameters as UCI option name/value pairs
+// (SetAll's input): on the defaults' switches they make p.
+func (p SearchParams) Options() [][2]string {
+	out := make([][2]string, 0, len(searchParamTable))
+	for _, sp := range searchParamTable {
+		out = append(out, [2]string{sp.uci, strconv.Itoa(*sp.field(&p))})
+	}
+	return out
 }
 
 // searchParam is one tunable integer: its UCI option, its gene of full's

@@ -39,6 +39,7 @@ type evaluator struct {
 	// worker, kept like searchers.
 	engine  *arena.EngineTuning
 	base    arena.PlayerSpec
+	search  *core.SearchParams // the run's set of search parameters (searchBase)
 	start   *core.Chromosome
 	solvers []*arena.UCIPlayer
 }
@@ -52,7 +53,11 @@ func newEvaluator(s *Settings, schema *core.Schema, bus *arena.Bus, players aren
 	if err != nil {
 		return nil, err
 	}
-	ev := &evaluator{s: s, tc: tc, mode: mode, engine: s.Engine, start: schema.Default()}
+	search, err := s.searchBase()
+	if err != nil {
+		return nil, err
+	}
+	ev := &evaluator{s: s, tc: tc, mode: mode, engine: s.Engine, start: schema.Default(), search: search}
 	if ev.engine != nil {
 		if ev.base, err = ev.engine.Player(); err != nil {
 			return nil, err
@@ -68,6 +73,8 @@ func newEvaluator(s *Settings, schema *core.Schema, bus *arena.Bus, players aren
 			ev.ref = ev.player("start", ev.start)
 		} else if ev.ref, err = arena.ParsePlayerSpec(s.Reference, players); err != nil {
 			return nil, err
+		} else {
+			ev.ref = withBase(ev.ref, ev.search)
 		}
 	}
 	local := s.Workers
@@ -98,7 +105,7 @@ func (ev *evaluator) player(name string, c *core.Chromosome) arena.PlayerSpec {
 	if ev.engine != nil {
 		return ev.engine.With(ev.base, name, c.Values)
 	}
-	return arena.PlayerSpec{Name: name, Genes: c, Mode: ev.mode, PlainQuiescence: ev.s.PlainQuiescence, HashMB: ev.s.HashMB}
+	return withBase(arena.PlayerSpec{Name: name, Genes: c, Mode: ev.mode, PlainQuiescence: ev.s.PlainQuiescence, HashMB: ev.s.HashMB}, ev.search)
 }
 
 // opponent is the validation's fixed opponent: the full default, or for
@@ -107,7 +114,7 @@ func (ev *evaluator) opponent() arena.PlayerSpec {
 	if ev.engine != nil {
 		return ev.player("start", ev.start)
 	}
-	return arena.PlayerSpec{Name: "full", Chromosome: "full", Mode: ev.mode, PlainQuiescence: ev.s.PlainQuiescence, HashMB: ev.s.HashMB}
+	return withBase(arena.PlayerSpec{Name: "full", Chromosome: "full", Mode: ev.mode, PlainQuiescence: ev.s.PlainQuiescence, HashMB: ev.s.HashMB}, ev.search)
 }
 
 func (ev *evaluator) options(start string) arena.GameOptions {

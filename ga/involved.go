@@ -28,7 +28,7 @@ import (
 // at both ends cannot change the decision and never take part. When every
 // player solves the problem (nothing will be bred for it), the problem
 // has no best move, or no gene reaches, every gene is involved.
-func InvolvedGenes(s *core.Schema, pop []*core.Chromosome, p *core.EPDRecord, lim core.Limits, mode core.SearchMode, qs int) []int {
+func InvolvedGenes(s *core.Schema, pop []*core.Chromosome, p *core.EPDRecord, lim core.Limits, mode core.SearchMode, qs int, search *core.SearchParams) []int {
 	if len(p.Best) == 0 {
 		return s.Live()
 	}
@@ -37,6 +37,7 @@ func InvolvedGenes(s *core.Schema, pop []*core.Chromosome, p *core.EPDRecord, li
 		if err != nil {
 			continue
 		}
+		baseWeights(w, search)
 		sr := core.NewSearcher(w, 1)
 		sr.Mode, sr.PlainQuiescence = mode, qs
 		res := sr.Search(context.Background(), p.Position.Clone(), lim)

@@ -77,6 +77,7 @@ func (ev *evaluator) solve(ctx context.Context, pop []*Genome, probs []*core.EPD
 		if err != nil {
 			return nil, err
 		}
+		baseWeights(w, ev.search)
 		weights[i] = w
 	}
 	for len(ev.searchers) < max(ev.s.Workers, 1) {

@@ -62,6 +62,11 @@ type Settings struct {
 	Search          string `json:"search"`
 	PlainQuiescence int    `json:"plain_quiescence,omitempty"`
 	HashMB          int    `json:"hash_mb"`
+	// SearchParams numbers the set of search parameters (core.SearchParamSet)
+	// the run's built-in players search with where their chromosome has
+	// no search genes: new runs take the newest; a run saved before the
+	// field has none, 0, which is set 1, the search it was made with.
+	SearchParams int `json:"search_params,omitempty"`
 
 	// Games.
 	Reference       string `json:"reference,omitempty"` // player SPEC of the reference opponent
@@ -169,6 +174,7 @@ func DefaultSettings(method string) Settings {
 	s := Settings{
 		Method: method, Preset: "full", Population: 20, Generations: 20,
 		Fitness: FitnessRoundRobin, Seed: 1, TC: "nodes=2000", Search: "strong", HashMB: 2,
+		SearchParams: core.SearchParamSets,
 		Reference: "name=ref,chromosome=full,depth=1", ReferenceGames: 4, GamesPerPairing: 2,
 		MatchOpponents: 2, MaxMoves: 200, Openings: arena.BuiltinBook, StartMoves: 20, StartDepth: 4,
 		ValidateEvery: 0, ValidateGames: 20,
@@ -246,6 +252,9 @@ func (s *Settings) Check() error {
 	}
 	if _, err := core.ParseSearchMode(s.Search); err != nil {
 		return bad("search", "%v", err)
+	}
+	if _, err := s.searchBase(); err != nil {
+		return bad("search_params", "%v", err)
 	}
 	if s.HashMB < 1 || s.HashMB > 4096 {
 		return bad("hash", "%d MB is not from 1 to 4096", s.HashMB)
