@@ -128,6 +128,16 @@ func SearchParamSet(n int) (SearchParams, error) {
 	return SearchParams{}, fmt.Errorf("search parameter set %d is not one of 1..%d", n, SearchParamSets)
 }
 
+// GeneValues are p's integer parameters as the values of full's search
+// genes, by gene name (search_…).
+func (p SearchParams) GeneValues() map[string]float64 {
+	out := make(map[string]float64, len(searchParamTable))
+	for _, sp := range searchParamTable {
+		out["search_"+sp.gene] = float64(*sp.field(&p))
+	}
+	return out
+}
+
 // Options are p's integer parameters as UCI option name/value pairs
 // (SetAll's input): on the defaults' switches they make p.
 func (p SearchParams) Options() [][2]string {

@@ -23,17 +23,24 @@ func (s *Settings) searchBase() (*core.SearchParams, error) {
 	return &p, nil
 }
 
-// withBase gives a built-in player whose chromosome has no search genes
-// the run's set of search parameters, before its own options (which
-// win); a player with search genes plays them, as it always did.
+// withBase gives a built-in player the run's set of search parameters
+// where the program's defaults would stand in for it: an individual
+// whose chromosome has no search genes (a seed preset's: a run of full
+// has them, at the set's values, runSchema), or a preset named by the
+// player (chromosome=full, whose search genes are the program's
+// defaults). The set goes before the player's own options, which win. A
+// chromosome file plays its own search genes, or today's defaults when it
+// has none (docs/chromosomes.md 6.3).
 func withBase(ps arena.PlayerSpec, base *core.SearchParams) arena.PlayerSpec {
 	if base == nil || ps.External() {
 		return ps
 	}
-	own := ps
-	own.Options = nil
-	if w, err := own.Weights(); err != nil || w.Search != nil {
-		return ps // an error is the game's to report, as before
+	if ps.Genes != nil {
+		if w, err := ps.Genes.Compile(); err != nil || w.Search != nil {
+			return ps // an error is the game's to report, as before
+		}
+	} else if _, err := core.Preset(ps.Chromosome); err != nil {
+		return ps
 	}
 	ps.Options = append(base.Options(), ps.Options...)
 	return ps

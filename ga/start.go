@@ -121,8 +121,21 @@ func runSchema(s *Settings) (*core.Schema, error) {
 	// (read-only); only the gene list, whose Fixed flags change, is new.
 	out := *base
 	out.Genes = slices.Clone(base.Genes)
+	search, err := s.searchBase()
+	if err != nil {
+		return nil, err
+	}
+	var values map[string]float64
+	if search != nil {
+		// A run made before the defaults moved starts, pins and pads its
+		// search genes at the set it was made with.
+		values = search.GeneValues()
+	}
 	for i := range out.Genes {
 		g := &out.Genes[i]
+		if v, ok := values[g.Name]; ok {
+			g.Default = v
+		}
 		if !evolves(g, fams) {
 			g.Fixed, g.Lo, g.Hi = true, g.Default, g.Default
 		}
