@@ -106,7 +106,12 @@ func (r *Run) PlayerOf(g *Genome) (arena.PlayerSpec, error) {
 		ps.Name = ""
 		return ps, err
 	}
-	return arena.PlayerSpec{Genes: g.Chromosome}, nil
+	// As it played in its run: with the run's set of search parameters.
+	base, err := r.Settings.searchBase()
+	if err != nil {
+		return arena.PlayerSpec{}, err
+	}
+	return withBase(arena.PlayerSpec{Genes: g.Chromosome}, base), nil
 }
 
 // verifyEngine checks, before any game, that the engine is there and takes

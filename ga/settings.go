@@ -175,7 +175,7 @@ func DefaultSettings(method string) Settings {
 		Method: method, Preset: "full", Population: 20, Generations: 20,
 		Fitness: FitnessRoundRobin, Seed: 1, TC: "nodes=2000", Search: "strong", HashMB: 2,
 		SearchParams: core.SearchParamSets,
-		Reference: "name=ref,chromosome=full,depth=1", ReferenceGames: 4, GamesPerPairing: 2,
+		Reference:    "name=ref,chromosome=full,depth=1", ReferenceGames: 4, GamesPerPairing: 2,
 		MatchOpponents: 2, MaxMoves: 200, Openings: arena.BuiltinBook, StartMoves: 20, StartDepth: 4,
 		ValidateEvery: 0, ValidateGames: 20,
 		Elitism: 2, AlphaLo: 0.4, AlphaHi: 0.6, MutationRate: 1, MutationStrength: 0.3,

@@ -6,16 +6,24 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/evochess/evochess/arena"
 	"github.com/evochess/evochess/core"
 )
 
 // The run and chromosome files of testdata, written before full had
 // search genes, load and play exactly as before: the node count of a
 // depth-7 bench with each file's player is the one the program of that
-// time gave (main at 0830816). The search genes take their defaults.
+// time gave (main at 0830816). A run's individual plays as in its run,
+// saved before runs named their set of search parameters: with
+// SearchParamsV1, the defaults of then. A chromosome file without search
+// genes plays today's defaults (docs/chromosomes.md 6.3): its evaluation
+// is the one it was, so with SearchParamsV1 it plays as before.
 func TestFilesBeforeSearchGenesPlayAsBefore(t *testing.T) {
 	if testing.Short() {
 		t.Skip("thirteen depth-7 benches")
+	}
+	if core.DefaultSearchParams() == core.SearchParamsV1() {
+		t.Fatal("the defaults are SearchParamsV1: this test cannot tell them apart")
 	}
 	runs := &Dir{Root: "../testdata/runs"} // read only: Open would add directories
 	for _, tc := range []struct {
@@ -36,28 +44,32 @@ func TestFilesBeforeSearchGenesPlayAsBefore(t *testing.T) {
 		{"tune-mnc-round-robin.chromosome.json", 148782},
 		{"tune-spsa-match.chromosome.json", 128681},
 	} {
-		var c *core.Chromosome
+		var w *core.Weights
+		var err error
 		if strings.HasSuffix(tc.file, "#best") {
-			g, err := runs.Individual(tc.file)
-			if err != nil {
-				t.Errorf("%s: %v", tc.file, err)
-				continue
+			var ps arena.PlayerSpec
+			if ps, err = runs.Population(tc.file); err == nil {
+				w, err = ps.Weights()
 			}
-			c = g.Chromosome
+			if err == nil && w.SearchParams() != core.SearchParamsV1() {
+				t.Errorf("%s: search parameters %+v, not SearchParamsV1", tc.file, w.SearchParams())
+			}
 		} else {
-			var err error
-			if c, err = core.LoadChromosome(filepath.Join("../testdata/chromosomes", tc.file)); err != nil {
-				t.Errorf("%s: %v", tc.file, err)
-				continue
+			var c *core.Chromosome
+			if c, err = core.LoadChromosome(filepath.Join("../testdata/chromosomes", tc.file)); err == nil {
+				w, err = c.Compile()
+			}
+			if err == nil {
+				if p := w.SearchParams(); p != core.DefaultSearchParams() {
+					t.Errorf("%s: search parameters %+v, not the defaults", tc.file, p)
+				}
+				v1 := core.SearchParamsV1()
+				w.Search = &v1
 			}
 		}
-		w, err := c.Compile()
 		if err != nil {
 			t.Errorf("%s: %v", tc.file, err)
 			continue
-		}
-		if p := w.SearchParams(); p != core.DefaultSearchParams() {
-			t.Errorf("%s: search parameters %+v, not the defaults", tc.file, p)
 		}
 		if n := core.Bench(context.Background(), w, 7).Nodes; n != tc.nodes {
 			t.Errorf("%s: bench at depth 7 %d nodes, %d before", tc.file, n, tc.nodes)
