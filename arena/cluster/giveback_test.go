@@ -129,15 +129,7 @@ func TestEngineFailureWhenTheOtherWorkerGivesTheJobBack(t *testing.T) {
 	tc.worker(WorkerConfig{Name: "allowing", Engines: []string{engine + ",option.Hash=16"}, fakeGame: crashing(released)})
 	strict := tc.worker(WorkerConfig{Name: "strict", Engines: []string{engine}})
 	tc.waitSlots(4)
-	run, err := tc.coord.Run(context.Background(), t.Name())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer run.Close()
-	pool := arena.NewRemotePool([]arena.PlayerSpec{ext, testPlayers(t)[1]}, 0, run, nil)
-	defer pool.Close()
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel() // before Close: a game never taken must not hold it
+	pool, ctx := remoteGames(t, tc, ext)
 	done := make(chan arena.GameResult, 1)
 	go pool.Run(ctx, []arena.GameJob{{White: 0, Black: 1, Options: arena.GameOptions{MaxMoves: 8}}},
 		func(_ arena.GameJob, r arena.GameResult) bool { done <- r; return false })
@@ -183,15 +175,7 @@ func TestAJobWaitingForASecondWordIsSaid(t *testing.T) {
 	hold := make(chan struct{})
 	tc.worker(WorkerConfig{Name: "busy", Engines: []string{engine}, fakeGame: blockingFirst(hold)})
 	tc.waitSlots(4)
-	run, err := tc.coord.Run(context.Background(), t.Name())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer run.Close()
-	pool := arena.NewRemotePool([]arena.PlayerSpec{ext, testPlayers(t)[1]}, 0, run, nil)
-	defer pool.Close()
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
+	pool, ctx := remoteGames(t, tc, ext)
 	opt := arena.GameOptions{MaxMoves: fakePlies / 2}
 	results := make(chan arena.GameResult, 2)
 	go pool.Run(ctx, []arena.GameJob{{ID: 1, White: 0, Black: 1, Options: opt}, {ID: 2, White: 0, Black: 1, Round: "2", Options: opt}},
@@ -211,4 +195,22 @@ func TestAJobWaitingForASecondWordIsSaid(t *testing.T) {
 			t.Fatalf("no result; coordinator log:\n%s", tc.log.String())
 		}
 	}
+}
+
+// remoteGames is a pool of ext (white) and a built-in player on a run of
+// tc, with the context its games run in: at the test's end the context is
+// cancelled first (a game never taken must not hold the pool's Close),
+// then the pool and the run are closed.
+func remoteGames(t *testing.T, tc *testCluster, ext arena.PlayerSpec) (*arena.Pool, context.Context) {
+	t.Helper()
+	run, err := tc.coord.Run(context.Background(), t.Name())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { run.Close() })
+	pool := arena.NewRemotePool([]arena.PlayerSpec{ext, testPlayers(t)[1]}, 0, run, nil)
+	t.Cleanup(pool.Close)
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	return pool, ctx
 }
