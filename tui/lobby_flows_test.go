@@ -91,15 +91,8 @@ func (p *lobbyProgram) quit(t *testing.T) {
 
 // typeKeys types s: "\r" is enter, "\x1b" esc.
 func (p *lobbyProgram) typeKeys(s string) {
-	for _, r := range s {
-		switch r {
-		case '\r':
-			p.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
-		case '\x1b':
-			p.tm.Send(tea.KeyMsg{Type: tea.KeyEsc})
-		default:
-			p.tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
-		}
+	for _, k := range tuitest.KeyMsgs(s) {
+		p.tm.Send(k)
 	}
 }
 

@@ -21,15 +21,8 @@ import (
 
 // typeKeys types s into the program, enter for "\r" and esc for "\x1b".
 func typeKeys(tm *teatest.TestModel, s string) {
-	for _, r := range s {
-		switch r {
-		case '\r':
-			tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
-		case '\x1b':
-			tm.Send(tea.KeyMsg{Type: tea.KeyEsc})
-		default:
-			tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
-		}
+	for _, k := range tuitest.KeyMsgs(s) {
+		tm.Send(k)
 	}
 }
 

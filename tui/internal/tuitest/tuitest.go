@@ -77,16 +77,26 @@ func Renderer(color bool) *lipgloss.Renderer {
 // Keys sends each key of s to m (":" opens the prompt, "\r" is enter,
 // "\x1b" esc).
 func Keys(m tea.Model, s string) {
+	for _, k := range KeyMsgs(s) {
+		m.Update(k)
+	}
+}
+
+// KeyMsgs are the key messages of typing s ("\r" is enter, "\x1b" esc),
+// for Keys and for a teatest program's Send.
+func KeyMsgs(s string) []tea.KeyMsg {
+	var keys []tea.KeyMsg
 	for _, r := range s {
 		switch r {
 		case '\r':
-			m.Update(tea.KeyMsg{Type: tea.KeyEnter})
+			keys = append(keys, tea.KeyMsg{Type: tea.KeyEnter})
 		case '\x1b':
-			m.Update(tea.KeyMsg{Type: tea.KeyEsc})
+			keys = append(keys, tea.KeyMsg{Type: tea.KeyEsc})
 		default:
-			m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+			keys = append(keys, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
 		}
 	}
+	return keys
 }
 
 // Person is a keyed player of the lobby.
