@@ -1,6 +1,8 @@
 package components
 
 import (
+	"time"
+
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -35,12 +37,39 @@ type WorkTab struct {
 	Keys common.KeyMap
 	W, H int
 
-	Form      Form
-	Status    string
-	skipMoves bool         // the tab draws no games in progress
-	StreamID  int          // the stream followed: what is still on its way from an older one is dropped
-	Shared    *common.Live // ours, for other sessions to watch
-	Watching  *common.Live // another session's, watched
+	Form       Form
+	Status     string
+	skipMoves  bool         // the tab draws no games in progress
+	StreamID   int          // the stream followed: what is still on its way from an older one is dropped
+	Shared     *common.Live // ours, for other sessions to watch
+	Watching   *common.Live // another session's, watched
+	workersGen int          // the worker list's refresh tick now running: older ones stop
+}
+
+// workersTickMsg redraws the list of remote workers: they join and leave
+// while no game event would redraw the tab (a run finished or not started).
+type workersTickMsg struct {
+	to  *WorkTab
+	gen int
+}
+
+// WorkersRefresh is how often the list of remote workers is redrawn while
+// the tab is in front.
+const WorkersRefresh = time.Second
+
+// tickWorkers starts a new refresh tick of the worker list, ending the
+// one before; none without a cluster.
+func (w *WorkTab) tickWorkers() tea.Cmd {
+	w.workersGen++
+	if w.Env == nil || w.Env.Cluster == nil {
+		return nil
+	}
+	return w.nextWorkersTick()
+}
+
+func (w *WorkTab) nextWorkersTick() tea.Cmd {
+	msg := workersTickMsg{w, w.workersGen}
+	return tea.Tick(WorkersRefresh, func(time.Time) tea.Msg { return msg })
 }
 
 // NewWorkTab is a tab of work of the session env; skipMoves: the tab
@@ -59,6 +88,8 @@ func (w *WorkTab) Owns(msg tea.Msg) bool {
 	case WorkEventMsg:
 		return msg.to == w
 	case WorkDoneMsg:
+		return msg.to == w
+	case workersTickMsg:
 		return msg.to == w
 	}
 	return false
@@ -89,6 +120,13 @@ func (w *WorkTab) Handle(p WorkPage, msg tea.Msg) tea.Cmd {
 	case common.ShownMsg:
 		if p.Setup() {
 			p.Refresh()
+		}
+		return w.tickWorkers()
+	case common.HiddenMsg:
+		w.workersGen++ // the tick stops: nobody sees the list
+	case workersTickMsg:
+		if msg.gen == w.workersGen {
+			return w.nextWorkersTick() // the redraw after this message reads the list again
 		}
 	case tea.MouseMsg:
 		if p.Setup() { // a click on a tick box also ticks it

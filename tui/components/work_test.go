@@ -8,6 +8,7 @@ import (
 
 	"github.com/evochess/evochess/arena"
 	"github.com/evochess/evochess/tui/common"
+	"github.com/evochess/evochess/tui/internal/tuitest"
 )
 
 // fakeWork counts what WorkTab.Handle hands it.
@@ -56,5 +57,36 @@ func TestWorkTabUpdate(t *testing.T) {
 		if got := p.counts(); got != c.want || w.Form.Focus != c.focus {
 			t.Errorf("%s: %s, focus %d; want %s, focus %d", c.name, got, w.Form.Focus, c.want, c.focus)
 		}
+	}
+}
+
+// The worker list is redrawn every WorkersRefresh while the tab is in
+// front and there is a cluster: the tick goes on after each redraw, and
+// stops when the tab is hidden or shown again (one tick at a time).
+func TestWorkTabWorkersTick(t *testing.T) {
+	p := &fakeWork{}
+	noCluster := &WorkTab{Env: &common.Env{}}
+	if cmd := noCluster.Handle(p, common.ShownMsg{}); cmd != nil {
+		t.Fatal("a tab without a cluster ticks")
+	}
+	w := &WorkTab{Env: &common.Env{Cluster: tuitest.NewCluster()}}
+	if w.Handle(p, common.ShownMsg{}) == nil {
+		t.Fatal("a tab shown with a cluster does not tick")
+	}
+	first := workersTickMsg{w, w.workersGen}
+	if !w.Owns(first) || w.Handle(p, first) == nil {
+		t.Fatal("the tick does not go on")
+	}
+	w.Handle(p, common.ShownMsg{}) // a second tick starts: the first must end
+	if w.Handle(p, first) != nil {
+		t.Fatal("two ticks run at once")
+	}
+	second := workersTickMsg{w, w.workersGen}
+	w.Handle(p, common.HiddenMsg{})
+	if w.Handle(p, second) != nil {
+		t.Fatal("a hidden tab goes on ticking")
+	}
+	if (&WorkTab{}).Owns(second) {
+		t.Fatal("another tab owns the tick")
 	}
 }

@@ -15,8 +15,10 @@ import (
 	"github.com/evochess/evochess/tui/internal/tuitest"
 )
 
-// The Tournament tab lists the workers at each redraw while its games go
-// on: they join and leave without the tournament noticing.
+// The Tournament tab lists the workers of now while its games go on and
+// after they end: workers join and leave without the tournament noticing,
+// and once it has finished no game event redraws the tab (CI once saw
+// "beta" never drawn when the last game ended first).
 func TestTournamentTabFollowsWorkers(t *testing.T) {
 	d, err := saves.Open(t.TempDir())
 	if err != nil {
@@ -33,6 +35,7 @@ func TestTournamentTabFollowsWorkers(t *testing.T) {
 	tuitest.WaitFor(t, out, "remote workers: none yet")
 	fc.Set(tuitest.Worker("alpha", "a.lan", 2, 1, 0.5))
 	tuitest.WaitFor(t, out, "alpha")
+	tuitest.WaitFor(t, out, "finished (")
 	fc.Set(tuitest.Worker("beta", "b.lan", 4, 4, 2))
 	tuitest.WaitFor(t, out, "beta")
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
