@@ -285,6 +285,15 @@ func (p *SearchParams) SetAll(opts [][2]string) error {
 	return nil
 }
 
+// SearchOptionGene names the gene of full's search group that the UCI
+// option name (any case) also sets, "" for a check option or no option.
+func SearchOptionGene(name string) string {
+	if sp := findSearchParam(name); sp != nil {
+		return "search_" + sp.gene
+	}
+	return ""
+}
+
 // SearchOptionNames lists the search's UCI options.
 func SearchOptionNames() []string {
 	var out []string

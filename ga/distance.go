@@ -41,6 +41,9 @@ func normalisedDistance(genes []core.Gene, a, b []float64) float64 {
 // different the genes.
 type Phenotype struct {
 	positions []*core.Position
+	// compile makes a chromosome's weights (nil: Chromosome.Compile); a
+	// run's, as its players evaluate (playerSearch.compile).
+	compile func(*core.Chromosome) (*core.Weights, error)
 }
 
 // NewPhenotype uses the given positions (e.g. a slice of an opening book).
@@ -58,7 +61,11 @@ func NewPhenotype(fens []string) (*Phenotype, error) {
 
 // Evaluations returns the chromosome's score of every position.
 func (ph *Phenotype) Evaluations(c *core.Chromosome) ([]float64, error) {
-	w, err := c.Compile()
+	compile := ph.compile
+	if compile == nil {
+		compile = (*core.Chromosome).Compile
+	}
+	w, err := compile(c)
 	if err != nil {
 		return nil, err
 	}
@@ -115,7 +122,7 @@ type crowdingDistance struct {
 	vecs map[*Genome][]float64 // evaluation vectors by genome
 }
 
-func newCrowdingDistance(kind string) (*crowdingDistance, error) {
+func newCrowdingDistance(kind string, search playerSearch) (*crowdingDistance, error) {
 	if kind == DistanceGenotypic {
 		return &crowdingDistance{}, nil
 	}
@@ -127,6 +134,7 @@ func newCrowdingDistance(kind string) (*crowdingDistance, error) {
 	if err != nil {
 		return nil, err
 	}
+	ph.compile = search.compile
 	return &crowdingDistance{ph: ph, vecs: map[*Genome][]float64{}}, nil
 }
 

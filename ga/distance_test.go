@@ -65,7 +65,7 @@ func TestPhenotypicDistance(t *testing.T) {
 	}
 	want /= float64(len(fens))
 
-	cd, err := newCrowdingDistance(DistancePhenotypic)
+	cd, err := newCrowdingDistance(DistancePhenotypic, playerSearch{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +94,7 @@ func TestPhenotypicDistance(t *testing.T) {
 	if want == 0 {
 		t.Fatal("no position has unequal knights: the test checks nothing")
 	}
-	geno, _ := newCrowdingDistance(DistanceGenotypic)
+	geno, _ := newCrowdingDistance(DistanceGenotypic, playerSearch{})
 	if d := geno.distance(base, knights); d != GenotypicDistance(base, knights) {
 		t.Errorf("genotypic crowding distance %g, want %g", d, GenotypicDistance(base, knights))
 	}

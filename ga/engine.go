@@ -106,12 +106,13 @@ func (r *Run) PlayerOf(g *Genome) (arena.PlayerSpec, error) {
 		ps.Name = ""
 		return ps, err
 	}
-	// As it played in its run: with the run's set of search parameters.
-	base, err := r.Settings.searchBase()
+	// As it played in its run: with the run's set of search parameters
+	// and its options.
+	search, err := r.Settings.playerSearch()
 	if err != nil {
 		return arena.PlayerSpec{}, err
 	}
-	return withBase(arena.PlayerSpec{Genes: g.Chromosome}, base), nil
+	return search.player(arena.PlayerSpec{Genes: g.Chromosome}), nil
 }
 
 // verifyEngine checks, before any game, that the engine is there and takes

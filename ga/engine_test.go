@@ -102,6 +102,7 @@ func TestEngineSettingsCheck(t *testing.T) {
 		{Classic, func(s *Settings) { s.Engine.Genes[0].Max = 10 }, "start 30 is outside [0, 10]"},
 		{Classic, func(s *Settings) { s.Engine.Spec = "chromosome=full" }, "give a UCI engine as uci=PATH"},
 		{Classic, func(s *Settings) { s.Evolve = "float" }, `no gene of chromosome engine:e is in group or family "float"`},
+		{Classic, func(s *Settings) { s.Options = [][2]string{{"EvalTerms2", "true"}} }, "setting options: they are our engine's search options"},
 	}
 	for _, tt := range tests {
 		s := engineSettings(tt.method, staticTuning())

@@ -39,7 +39,7 @@ type evaluator struct {
 	// worker, kept like searchers.
 	engine  *arena.EngineTuning
 	base    arena.PlayerSpec
-	search  *core.SearchParams // the run's set of search parameters (searchBase)
+	search  playerSearch // the run's set of search parameters and its options
 	start   *core.Chromosome
 	solvers []*arena.UCIPlayer
 }
@@ -53,7 +53,7 @@ func newEvaluator(s *Settings, schema *core.Schema, bus *arena.Bus, players aren
 	if err != nil {
 		return nil, err
 	}
-	search, err := s.searchBase()
+	search, err := s.playerSearch()
 	if err != nil {
 		return nil, err
 	}
@@ -74,7 +74,7 @@ func newEvaluator(s *Settings, schema *core.Schema, bus *arena.Bus, players aren
 		} else if ev.ref, err = arena.ParsePlayerSpec(s.Reference, players); err != nil {
 			return nil, err
 		} else {
-			ev.ref = withBase(ev.ref, ev.search)
+			ev.ref = ev.search.player(ev.ref)
 		}
 	}
 	local := s.Workers
@@ -105,7 +105,7 @@ func (ev *evaluator) player(name string, c *core.Chromosome) arena.PlayerSpec {
 	if ev.engine != nil {
 		return ev.engine.With(ev.base, name, c.Values)
 	}
-	return withBase(arena.PlayerSpec{Name: name, Genes: c, Mode: ev.mode, PlainQuiescence: ev.s.PlainQuiescence, HashMB: ev.s.HashMB}, ev.search)
+	return ev.search.player(arena.PlayerSpec{Name: name, Genes: c, Mode: ev.mode, PlainQuiescence: ev.s.PlainQuiescence, HashMB: ev.s.HashMB})
 }
 
 // opponent is the validation's fixed opponent: the full default, or for
@@ -114,7 +114,7 @@ func (ev *evaluator) opponent() arena.PlayerSpec {
 	if ev.engine != nil {
 		return ev.player("start", ev.start)
 	}
-	return withBase(arena.PlayerSpec{Name: "full", Chromosome: "full", Mode: ev.mode, PlainQuiescence: ev.s.PlainQuiescence, HashMB: ev.s.HashMB}, ev.search)
+	return ev.search.player(arena.PlayerSpec{Name: "full", Chromosome: "full", Mode: ev.mode, PlainQuiescence: ev.s.PlainQuiescence, HashMB: ev.s.HashMB})
 }
 
 func (ev *evaluator) options(start string) arena.GameOptions {

@@ -27,17 +27,18 @@ import (
 // make this player find the solution. Genes whose features are the same
 // at both ends cannot change the decision and never take part. When every
 // player solves the problem (nothing will be bred for it), the problem
-// has no best move, or no gene reaches, every gene is involved.
-func InvolvedGenes(s *core.Schema, pop []*core.Chromosome, p *core.EPDRecord, lim core.Limits, mode core.SearchMode, qs int, search *core.SearchParams) []int {
+// has no best move, or no gene reaches, every gene is involved. compile
+// makes a chromosome's weights as the run's players have them (its set of
+// search parameters and its options: playerSearch.compile).
+func InvolvedGenes(s *core.Schema, pop []*core.Chromosome, p *core.EPDRecord, lim core.Limits, mode core.SearchMode, qs int, compile func(*core.Chromosome) (*core.Weights, error)) []int {
 	if len(p.Best) == 0 {
 		return s.Live()
 	}
 	for _, c := range pop {
-		w, err := c.Compile()
+		w, err := compile(c)
 		if err != nil {
 			continue
 		}
-		baseWeights(w, search)
 		sr := core.NewSearcher(w, 1)
 		sr.Mode, sr.PlainQuiescence = mode, qs
 		res := sr.Search(context.Background(), p.Position.Clone(), lim)
@@ -51,7 +52,7 @@ func InvolvedGenes(s *core.Schema, pop []*core.Chromosome, p *core.EPDRecord, li
 			sr.NewGame()
 			sol = playLine(sol, sr.Search(context.Background(), sol.Clone(), lim).PV)
 		}
-		if out := decisionGenes(s, c, p.Position.SideToMove(), own, sol); len(out) > 0 {
+		if out := decisionGenes(s, compile, c, p.Position.SideToMove(), own, sol); len(out) > 0 {
 			return out
 		}
 		break
@@ -62,11 +63,11 @@ func InvolvedGenes(s *core.Schema, pop []*core.Chromosome, p *core.EPDRecord, li
 // decisionGenes returns the fewest genes whose one-step reaches (|s_i|·
 // range/6) add up to the gap by which base prefers own to sol, for the
 // side mover; largest reach first, ties by gene order.
-func decisionGenes(s *core.Schema, base *core.Chromosome, mover core.Color, own, sol *core.Position) []int {
+func decisionGenes(s *core.Schema, compile func(*core.Chromosome) (*core.Weights, error), base *core.Chromosome, mover core.Color, own, sol *core.Position) []int {
 	// advantage is how much base's evaluation prefers sol to own, from
 	// mover's side.
 	advantage := func(c *core.Chromosome) (float64, bool) {
-		w, err := c.Compile()
+		w, err := compile(c)
 		if err != nil {
 			return 0, false
 		}

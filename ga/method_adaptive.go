@@ -159,7 +159,7 @@ func (r *Run) involvedGenes(p *core.EPDRecord) []int {
 		for i, g := range r.Population {
 			pop[i] = g.Chromosome
 		}
-		return InvolvedGenes(r.schema, pop, p, r.ev.tc.Limits(), r.ev.mode, r.Settings.PlainQuiescence, r.ev.search)
+		return InvolvedGenes(r.schema, pop, p, r.ev.tc.Limits(), r.ev.mode, r.Settings.PlainQuiescence, r.ev.search.compile)
 	}
 	return r.schema.Live()
 }

@@ -115,7 +115,7 @@ func TestDecisionGenesAreTheOnesThatDecide(t *testing.T) {
 		t.Fatal(err)
 	}
 	base := s.Default()
-	got := decisionGenes(s, base, core.White, own, sol)
+	got := decisionGenes(s, (*core.Chromosome).Compile, base, core.White, own, sol)
 	if len(got) == 0 {
 		t.Fatal("no gene decides between a rim knight and a central one")
 	}
@@ -126,7 +126,7 @@ func TestDecisionGenesAreTheOnesThatDecide(t *testing.T) {
 		}
 	}
 	// The same position at both ends: nothing to decide, nothing involved.
-	if same := decisionGenes(s, base, core.White, own, own); len(same) != 0 {
+	if same := decisionGenes(s, (*core.Chromosome).Compile, base, core.White, own, own); len(same) != 0 {
 		t.Fatalf("identical ends involve %v", same)
 	}
 }

@@ -23,7 +23,11 @@ func (r *Run) stepMNC(ctx context.Context) error {
 		return nil
 	}
 	n := len(r.Population)
-	cd, err := newCrowdingDistance(s.Distance)
+	search, err := s.playerSearch()
+	if err != nil {
+		return err
+	}
+	cd, err := newCrowdingDistance(s.Distance, search)
 	if err != nil {
 		return err
 	}

@@ -105,9 +105,16 @@ func sigmoid(cp, k float64) float64 { return 1 / (1 + math.Exp(-cp/k)) }
 // Errors returns the mean squared error of each chromosome over the
 // positions, using up to workers goroutines.
 func (p *Positions) Errors(ctx context.Context, chroms []*core.Chromosome, workers int) ([]float64, error) {
+	return p.errorsOf(ctx, chroms, (*core.Chromosome).Compile, workers)
+}
+
+// errorsOf is Errors with the weights made by compile: a run's scores
+// its chromosomes as its players evaluate (playerSearch.compile: the
+// EvalTerms2 terms on when its options say so).
+func (p *Positions) errorsOf(ctx context.Context, chroms []*core.Chromosome, compile func(*core.Chromosome) (*core.Weights, error), workers int) ([]float64, error) {
 	out := make([]float64, len(chroms))
 	for i, c := range chroms {
-		w, err := c.Compile()
+		w, err := compile(c)
 		if err != nil {
 			return nil, err
 		}
@@ -246,7 +253,11 @@ func (r *Run) positionsFitness(ctx context.Context, pop []*Genome) error {
 			chroms = append(chroms, g.Chromosome)
 		}
 	}
-	errs, err := r.pos.Errors(ctx, chroms, r.Settings.Workers)
+	search, err := r.Settings.playerSearch()
+	if err != nil {
+		return err
+	}
+	errs, err := r.pos.errorsOf(ctx, chroms, search.compile, r.Settings.Workers)
 	if err != nil {
 		return err
 	}

@@ -65,6 +65,21 @@ func fullWeights(t testing.TB) *core.Weights {
 	return w
 }
 
+// fullPositions are n playout positions whose results are drawn by full's
+// evaluation at K = 150, as Positions at that K; and full's schema.
+func fullPositions(t testing.TB, n int, seed uint64) (*Positions, *core.Schema) {
+	t.Helper()
+	p, err := NewPositions("t", playoutSet(t, n, seed, fullWeights(t), sigmoidResults(150)), LabelResult, 150)
+	if err != nil {
+		t.Fatal(err)
+	}
+	full, err := core.Preset("full")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p, full
+}
+
 // The error is the mean of (target − σ(eval/K))² computed position by
 // position from FEN, and it is the same, bit for bit, on 1 or 3 workers.
 func TestPositionsErrorMatchesDirectComputation(t *testing.T) {
@@ -107,6 +122,59 @@ func TestPositionsErrorMatchesDirectComputation(t *testing.T) {
 	}
 }
 
+// The positions fitness scores a run's chromosomes as its players
+// evaluate them: with the run's option EvalTerms2=true the terms count
+// (the error is the one of the switch set by hand, and not the error
+// without it); without options it is the error it always was.
+func TestPositionsFitnessEvalTerms2(t *testing.T) {
+	ctx := context.Background()
+	p, full := fullPositions(t, 2000, 13)
+	c := full.Default()
+	off, err := p.Errors(ctx, []*core.Chromosome{c}, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := c.Compile()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Search.EvalTerms2 = true
+	on, err := p.meanSquaredError(ctx, w, p.K, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("error of full's defaults: %.6f off, %.6f on", off[0], on)
+	if on == off[0] {
+		t.Fatal("the terms change no error: this test proves nothing")
+	}
+	for _, tc := range []struct {
+		name    string
+		options [][2]string
+		want    float64
+	}{
+		{"no options", nil, off[0]},
+		{"EvalTerms2 off", [][2]string{{"EvalTerms2", "false"}}, off[0]},
+		{"EvalTerms2 on", [][2]string{{"EvalTerms2", "true"}}, on},
+	} {
+		s := DefaultSettings(CMAES)
+		s.Dataset, s.Options, s.Population, s.Workers = "t", tc.options, 3, 2
+		r, err := NewRun(s, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := r.AttachPositions(p); err != nil {
+			t.Fatal(err)
+		}
+		g := &Genome{Chromosome: c}
+		if err := r.positionsFitness(ctx, []*Genome{g}); err != nil {
+			t.Fatal(err)
+		}
+		if -g.Fitness != tc.want {
+			t.Errorf("%s: error %v, want %v", tc.name, -g.Fitness, tc.want)
+		}
+	}
+}
+
 // FitK recovers the scale the results were drawn with.
 func TestFitKRecoversTheScale(t *testing.T) {
 	w := fullWeights(t)
@@ -129,16 +197,7 @@ func TestFitKRecoversTheScale(t *testing.T) {
 // A better evaluation has a smaller error: material-only weights fit a
 // dataset labelled by the full evaluation worse than the full weights do.
 func TestPositionsErrorRanksEvaluations(t *testing.T) {
-	w := fullWeights(t)
-	set := playoutSet(t, 8000, 9, w, sigmoidResults(150))
-	p, err := NewPositions("t", set, LabelResult, 150)
-	if err != nil {
-		t.Fatal(err)
-	}
-	full, err := core.Preset("full")
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, full := fullPositions(t, 8000, 9)
 	worse := full.Default()
 	for i, g := range full.Genes {
 		if !g.Fixed && g.Group != "material" {

@@ -73,11 +73,10 @@ func (ev *evaluator) solve(ctx context.Context, pop []*Genome, probs []*core.EPD
 	}
 	weights := make([]*core.Weights, len(pop))
 	for i, g := range pop {
-		w, err := g.Chromosome.Compile()
+		w, err := ev.search.compile(g.Chromosome)
 		if err != nil {
 			return nil, err
 		}
-		baseWeights(w, ev.search)
 		weights[i] = w
 	}
 	for len(ev.searchers) < max(ev.s.Workers, 1) {

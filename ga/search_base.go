@@ -1,6 +1,9 @@
 package ga
 
 import (
+	"fmt"
+	"slices"
+
 	"github.com/evochess/evochess/arena"
 	"github.com/evochess/evochess/core"
 )
@@ -23,33 +26,127 @@ func (s *Settings) searchBase() (*core.SearchParams, error) {
 	return &p, nil
 }
 
-// withBase gives a built-in player the run's set of search parameters
+// playerSearch is what a run gives its built-in players beyond their
+// chromosome: base, the set of search parameters that stands in where
+// the program's defaults would (searchBase), and options, the run's own
+// search options (Settings.Options), set over every player's search
+// genes and base.
+type playerSearch struct {
+	base    *core.SearchParams
+	options [][2]string
+}
+
+func (s *Settings) playerSearch() (playerSearch, error) {
+	base, err := s.searchBase()
+	if err != nil {
+		return playerSearch{}, err
+	}
+	return playerSearch{base: base, options: s.Options}, nil
+}
+
+// player gives a built-in player the run's set of search parameters
 // where the program's defaults would stand in for it: an individual
 // whose chromosome has no search genes (a seed preset's: a run of full
 // has them, at the set's values, runSchema), or a preset named by the
 // player (chromosome=full, whose search genes are the program's
-// defaults). The set goes before the player's own options, which win. A
-// chromosome file plays its own search genes, or today's defaults when it
-// has none (docs/chromosomes.md 6.3).
-func withBase(ps arena.PlayerSpec, base *core.SearchParams) arena.PlayerSpec {
-	if base == nil || ps.External() {
-		return ps
+// defaults); and the run's options, whatever its chromosome. The set
+// goes first, then the run's options, then the player's own, which win.
+// A chromosome file plays its own search genes, or today's defaults when
+// it has none (docs/chromosomes.md 6.3). An external engine is left as
+// it is.
+func (ps playerSearch) player(spec arena.PlayerSpec) arena.PlayerSpec {
+	if spec.External() {
+		return spec
 	}
-	if ps.Genes != nil {
-		if w, err := ps.Genes.Compile(); err != nil || w.Search != nil {
-			return ps // an error is the game's to report, as before
-		}
-	} else if _, err := core.Preset(ps.Chromosome); err != nil {
-		return ps
+	var opts [][2]string
+	if ps.base != nil && ps.standsIn(spec) {
+		opts = ps.base.Options()
 	}
-	ps.Options = append(base.Options(), ps.Options...)
-	return ps
+	if len(opts)+len(ps.options) == 0 {
+		return spec
+	}
+	opts = append(opts, ps.options...)
+	spec.Options = append(opts, spec.Options...)
+	return spec
 }
 
-// baseWeights gives compiled weights without search genes the run's set.
-func baseWeights(w *core.Weights, base *core.SearchParams) {
-	if base != nil && w.Search == nil {
-		p := *base
+// standsIn reports whether the program's defaults would stand in for
+// the player's search (see player).
+func (ps playerSearch) standsIn(spec arena.PlayerSpec) bool {
+	if spec.Genes != nil {
+		w, err := spec.Genes.Compile()
+		return err == nil && w.Search == nil // an error is the game's to report, as before
+	}
+	_, err := core.Preset(spec.Chromosome)
+	return err == nil
+}
+
+// compile is a chromosome's weights as the run's players evaluate and
+// search with them (the run's set where it has no search genes, then the
+// run's options): what the problems and the positions fitness score.
+func (ps playerSearch) compile(c *core.Chromosome) (*core.Weights, error) {
+	w, err := c.Compile()
+	if err != nil {
+		return nil, err
+	}
+	if ps.base != nil && w.Search == nil {
+		p := *ps.base
 		w.Search = &p
 	}
+	if len(ps.options) > 0 {
+		p := w.SearchParams()
+		if err := p.SetAll(ps.options); err != nil {
+			return nil, fmt.Errorf("setting options: %v", err)
+		}
+		w.Search = &p
+	}
+	return w, nil
+}
+
+// OptionEvalTerms2 is the check option that switches on the evaluation
+// terms whose genes are the family core.Terms2Family.
+const OptionEvalTerms2 = "EvalTerms2"
+
+// optionParams are the program's defaults with the run's options set:
+// where the options are checked, and what they switch on is read.
+func (s *Settings) optionParams() (core.SearchParams, error) {
+	p := core.DefaultSearchParams()
+	err := p.SetAll(s.Options)
+	return p, err
+}
+
+// evalTerms2 reports whether the run's options switch the evaluation's
+// EvalTerms2 terms on.
+func (s *Settings) evalTerms2() bool {
+	p, err := s.optionParams()
+	return err == nil && p.EvalTerms2
+}
+
+// checkOptions is Check's part for Options: options our engine has, for
+// a run of our engine, none setting a search gene that evolves (the
+// option would stand over every individual's value of it).
+func (s *Settings) checkOptions(fams []string) error {
+	if len(s.Options) == 0 {
+		return nil
+	}
+	if s.Engine != nil {
+		return fmt.Errorf("setting options: they are our engine's search options; an engine's own fixed options go with it (--engine uci=PATH,option.NAME=VALUE)")
+	}
+	if _, err := s.optionParams(); err != nil {
+		return fmt.Errorf("setting options: %v", err)
+	}
+	if len(fams) == 0 {
+		return nil // search genes evolve only when named
+	}
+	schema, err := baseSchema(s)
+	if err != nil {
+		return fmt.Errorf("setting chromosome: %v", err)
+	}
+	for _, o := range s.Options {
+		gene := core.SearchOptionGene(o[0])
+		if i := slices.IndexFunc(schema.Genes, func(g core.Gene) bool { return g.Name == gene }); gene != "" && i >= 0 && evolves(&schema.Genes[i], fams, s.evalTerms2()) {
+			return fmt.Errorf("setting options: %s sets gene %s, which evolves (--evolve %s): the option would stand over every individual's value", o[0], gene, s.Evolve)
+		}
+	}
+	return nil
 }

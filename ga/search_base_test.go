@@ -55,9 +55,10 @@ func TestSettingsSearchParams(t *testing.T) {
 	}
 }
 
-// withBase gives set 1 to the players the program's defaults would stand
-// in for, and leaves those with search genes of their own alone.
-func TestWithBase(t *testing.T) {
+// playerSearch gives set 1 to the players the program's defaults would
+// stand in for, and leaves those with search genes of their own alone;
+// the run's options go to every built-in player, under its own.
+func TestPlayerSearch(t *testing.T) {
 	v1 := core.SearchParamsV1()
 	seed, err := core.Preset("seed000")
 	if err != nil {
@@ -70,29 +71,37 @@ func TestWithBase(t *testing.T) {
 	tuned := full.Default()
 	tuned.Values[full.GeneIndex("search_rfp_margin")] = 150
 	user := [][2]string{{"RFPMargin", "120"}}
+	terms2 := [][2]string{{"EvalTerms2", "true"}}
+	with := func(p core.SearchParams, f func(*core.SearchParams)) func() core.SearchParams {
+		return func() core.SearchParams { f(&p); return p }
+	}
 	for _, tc := range []struct {
 		name string
 		ps   arena.PlayerSpec
 		base *core.SearchParams
+		opts [][2]string // the run's
 		want func() core.SearchParams
 	}{
-		{"newest set: nothing", arena.PlayerSpec{Genes: seed.Default()}, nil, core.DefaultSearchParams},
-		{"seed individual", arena.PlayerSpec{Genes: seed.Default()}, &v1, core.SearchParamsV1},
-		{"full preset", arena.PlayerSpec{Chromosome: "full"}, &v1, core.SearchParamsV1},
-		{"own options win", arena.PlayerSpec{Chromosome: "full", Options: user}, &v1, func() core.SearchParams {
-			p := core.SearchParamsV1()
-			p.RFPMargin = 120
-			return p
-		}},
-		{"own search genes", arena.PlayerSpec{Genes: tuned}, &v1, func() core.SearchParams {
-			p := core.DefaultSearchParams()
-			p.RFPMargin = 150
-			return p
-		}},
-		{"external", arena.PlayerSpec{Engine: "/usr/games/stockfish"}, &v1, nil},
+		{"newest set: nothing", arena.PlayerSpec{Genes: seed.Default()}, nil, nil, core.DefaultSearchParams},
+		{"seed individual", arena.PlayerSpec{Genes: seed.Default()}, &v1, nil, core.SearchParamsV1},
+		{"full preset", arena.PlayerSpec{Chromosome: "full"}, &v1, nil, core.SearchParamsV1},
+		{"own options win", arena.PlayerSpec{Chromosome: "full", Options: user}, &v1, nil,
+			with(core.SearchParamsV1(), func(p *core.SearchParams) { p.RFPMargin = 120 })},
+		{"own search genes", arena.PlayerSpec{Genes: tuned}, &v1, nil,
+			with(core.DefaultSearchParams(), func(p *core.SearchParams) { p.RFPMargin = 150 })},
+		{"run's options, newest set", arena.PlayerSpec{Genes: seed.Default()}, nil, terms2,
+			with(core.DefaultSearchParams(), func(p *core.SearchParams) { p.EvalTerms2 = true })},
+		{"run's options over the set", arena.PlayerSpec{Chromosome: "full"}, &v1, terms2,
+			with(core.SearchParamsV1(), func(p *core.SearchParams) { p.EvalTerms2 = true })},
+		{"run's options over search genes", arena.PlayerSpec{Genes: tuned}, &v1, append([][2]string{{"RFPMargin", "90"}}, terms2...),
+			with(core.DefaultSearchParams(), func(p *core.SearchParams) { p.RFPMargin, p.EvalTerms2 = 90, true })},
+		{"own options over the run's", arena.PlayerSpec{Chromosome: "full", Options: [][2]string{{"evalterms2", "false"}}}, nil, terms2,
+			core.DefaultSearchParams},
+		{"external", arena.PlayerSpec{Engine: "/usr/games/stockfish"}, &v1, terms2, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			ps := withBase(tc.ps, tc.base)
+			search := playerSearch{base: tc.base, options: tc.opts}
+			ps := search.player(tc.ps)
 			if tc.want == nil {
 				if len(ps.Options) != 0 {
 					t.Errorf("options %v given to an external engine", ps.Options)
@@ -105,6 +114,16 @@ func TestWithBase(t *testing.T) {
 			}
 			if got := w.SearchParams(); got != tc.want() {
 				t.Errorf("search %+v, want %+v", got, tc.want())
+			}
+			// What the fitness scores and solves with is what the player plays.
+			if tc.ps.Genes != nil && len(tc.ps.Options) == 0 {
+				cw, err := search.compile(tc.ps.Genes)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := cw.SearchParams(); got != tc.want() {
+					t.Errorf("compile: search %+v, want %+v", got, tc.want())
+				}
 			}
 		})
 	}
@@ -134,5 +153,95 @@ func TestRunSchemaSearchSet(t *testing.T) {
 		if !g.Fixed || g.Lo != float64(tc.want.LMRBase) || g.Hi != g.Lo {
 			t.Errorf("set %d: search_lmr_base %+v, want fixed at %d", tc.set, g, tc.want.LMRBase)
 		}
+	}
+}
+
+// A run whose options switch EvalTerms2 on evolves the terms' genes with
+// the others when Evolve names none (they act now); a search gene an
+// option sets is pinned at the option's value, so that the individuals
+// carry what their players play.
+func TestRunSchemaOptions(t *testing.T) {
+	s := DefaultSettings(CMAES)
+	s.Dataset, s.Options = "d", [][2]string{{"EvalTerms2", "true"}, {"LMRBase", "80"}}
+	if err := s.Check(); err != nil {
+		t.Fatal(err)
+	}
+	rs, err := runSchema(&s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	terms2 := 0
+	for _, g := range rs.Genes {
+		want := !g.OptIn || g.InFamily(core.Terms2Family)
+		if g.Fixed == want {
+			t.Fatalf("gene %s (group %s): fixed %v", g.Name, g.Group, g.Fixed)
+		}
+		if g.InFamily(core.Terms2Family) {
+			terms2++
+		}
+	}
+	if terms2 == 0 {
+		t.Fatal("full has no eval_terms2 genes")
+	}
+	g := rs.Genes[rs.GeneIndex("search_lmr_base")]
+	if !g.Fixed || g.Default != 80 || g.Lo != 80 || g.Hi != 80 {
+		t.Errorf("search_lmr_base %+v, want fixed at the option's 80", g)
+	}
+	w, err := rs.Default().Compile()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := w.SearchParams(); p.LMRBase != 80 {
+		t.Errorf("the start's LMRBase is %d, want 80", p.LMRBase)
+	}
+	s.Options = nil
+	if rs, err = runSchema(&s); err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range rs.Genes {
+		if g.InFamily(core.Terms2Family) && !g.Fixed {
+			t.Fatalf("without the option gene %s evolves", g.Name)
+		}
+	}
+}
+
+// The run's options reach every player it makes: the individuals, the
+// reference, the validation's opponent and an individual taken as a
+// player (population=RUN#best); an external reference is left alone.
+func TestRunOptionsReachEveryPlayer(t *testing.T) {
+	s := DefaultSettings(Classic)
+	s.Preset, s.Search, s.Options = "full", "strong", [][2]string{{"EvalTerms2", "true"}}
+	r, err := NewRun(s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev, err := newEvaluator(&r.Settings, r.schema, r.bus, nil, nil, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ev.close()
+	best, err := r.PlayerOf(r.Population[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		ps   arena.PlayerSpec
+	}{
+		{"individual", ev.spec(r.Population[0])},
+		{"reference", ev.ref},
+		{"opponent", ev.opponent()},
+		{"population=RUN#best", best},
+	} {
+		w, err := tc.ps.Weights()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !w.SearchParams().EvalTerms2 {
+			t.Errorf("%s plays with EvalTerms2 off (options %q)", tc.name, tc.ps.Options)
+		}
+	}
+	if ref := (playerSearch{options: s.Options}).player(arena.PlayerSpec{Engine: "/usr/games/stockfish"}); len(ref.Options) != 0 {
+		t.Errorf("an external reference was given %q", ref.Options)
 	}
 }

@@ -67,6 +67,14 @@ type Settings struct {
 	// no search genes: new runs take the newest; a run saved before the
 	// field has none, 0, which is set 1, the search it was made with.
 	SearchParams int `json:"search_params,omitempty"`
+	// Options are search options of our engine (NAME, VALUE: the UCI
+	// options of "evochess uci", a player SPEC's option.NAME=VALUE) that
+	// every built-in player of the run is given, over its search genes and
+	// before its own options, and that the positions and problems fitness
+	// evaluate with: EvalTerms2=true switches on the evaluation terms of
+	// the genes of family eval_terms2, and lets them evolve. None (the
+	// runs saved before the field) is the program's defaults.
+	Options [][2]string `json:"options,omitempty"`
 
 	// Games.
 	Reference       string `json:"reference,omitempty"` // player SPEC of the reference opponent

@@ -125,18 +125,30 @@ func runSchema(s *Settings) (*core.Schema, error) {
 	if err != nil {
 		return nil, err
 	}
-	var values map[string]float64
+	values := map[string]float64{}
 	if search != nil {
 		// A run made before the defaults moved starts, pins and pads its
 		// search genes at the set it was made with.
 		values = search.GeneValues()
 	}
+	if opts, err := s.optionParams(); err == nil {
+		// A search gene the run's options set (they stand over it when
+		// the players play) is pinned at their value, so that the
+		// individuals, and a chromosome exported from them, carry it.
+		all := opts.GeneValues()
+		for _, o := range s.Options {
+			if gene := core.SearchOptionGene(o[0]); gene != "" {
+				values[gene] = all[gene]
+			}
+		}
+	}
+	terms2 := s.evalTerms2()
 	for i := range out.Genes {
 		g := &out.Genes[i]
 		if v, ok := values[g.Name]; ok {
 			g.Default = v
 		}
-		if !evolves(g, fams) {
+		if !evolves(g, fams, terms2) {
 			g.Fixed, g.Lo, g.Hi = true, g.Default, g.Default
 		}
 	}
@@ -148,10 +160,12 @@ func runSchema(s *Settings) (*core.Schema, error) {
 func SchemaOf(s Settings) (*core.Schema, error) { return runSchema(&s) }
 
 // evolves reports whether gene g evolves in a run whose Evolve names
-// fams: one of them names it, or none is named and it is not opt-in.
-func evolves(g *core.Gene, fams []string) bool {
+// fams: one of them names it, or none is named and it is not opt-in —
+// or, in a run whose options switch the EvalTerms2 terms on (terms2), it
+// is one of their genes (opt-in because they act only then).
+func evolves(g *core.Gene, fams []string, terms2 bool) bool {
 	if len(fams) == 0 {
-		return !g.OptIn
+		return !g.OptIn || terms2 && g.InFamily(core.Terms2Family)
 	}
 	return slices.ContainsFunc(fams, g.InFamily)
 }
@@ -257,7 +271,11 @@ func (s *Settings) checkStartEvolve() error {
 	if _, _, err := parseStart(s.Start); err != nil {
 		return fmt.Errorf("setting start: %v", err)
 	}
-	if fams := evolveFamilies(s.Evolve); len(fams) > 0 {
+	fams := evolveFamilies(s.Evolve)
+	if err := s.checkOptions(fams); err != nil {
+		return err
+	}
+	if len(fams) > 0 {
 		schema, err := baseSchema(s)
 		if err != nil {
 			return fmt.Errorf("setting chromosome: %v", err)
@@ -265,13 +283,16 @@ func (s *Settings) checkStartEvolve() error {
 		if err := checkEvolve(schema, fams); err != nil {
 			return fmt.Errorf("setting evolve: %v", err)
 		}
-		// The genes of the EvalTerms2 terms act only with that switch on,
-		// and a run's players and positions evaluate with it off: evolving
-		// them would search a space where nothing changes.
-		if i := slices.IndexFunc(schema.Genes, func(g core.Gene) bool { return g.InFamily(core.Terms2Family) && evolves(&g, fams) }); i >= 0 {
-			return fmt.Errorf("setting evolve: gene %s acts only with the evaluation's EvalTerms2 switch on, which a run cannot set yet", schema.Genes[i].Name)
+		// The genes of the EvalTerms2 terms act only with that switch on:
+		// in a run whose options leave it off (its players and positions
+		// evaluate without them), evolving them would search a space where
+		// nothing changes.
+		terms2 := s.evalTerms2()
+		if i := slices.IndexFunc(schema.Genes, func(g core.Gene) bool { return g.InFamily(core.Terms2Family) && evolves(&g, fams, terms2) }); i >= 0 && !terms2 {
+			return fmt.Errorf("setting evolve: gene %s acts only with the evaluation's %s switch on: switch it on for the run's players and positions with the option %s=true (evochess evolve --option %s=true)",
+				schema.Genes[i].Name, OptionEvalTerms2, OptionEvalTerms2, OptionEvalTerms2)
 		}
-		if s.Fitness == FitnessPositions && !slices.ContainsFunc(schema.Genes, func(g core.Gene) bool { return g.Group != core.SearchGroup && evolves(&g, fams) }) {
+		if s.Fitness == FitnessPositions && !slices.ContainsFunc(schema.Genes, func(g core.Gene) bool { return g.Group != core.SearchGroup && evolves(&g, fams, terms2) }) {
 			return fmt.Errorf("setting evolve: the positions fitness scores the evaluation alone, and only %s genes would evolve: play games (match, round-robin, reference) or solve problems to tune the search", core.SearchGroup)
 		}
 	}

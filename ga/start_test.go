@@ -46,27 +46,40 @@ func TestParseStart(t *testing.T) {
 	}
 }
 
-// Check names the bad setting and, for Evolve, the bad group.
+// Check names the bad setting and, for Evolve, the bad group; the genes
+// of the EvalTerms2 terms evolve only in a run that switches them on,
+// and the run's options set no gene that evolves.
 func TestCheckStartAndEvolve(t *testing.T) {
+	terms2 := [][2]string{{"EvalTerms2", "true"}}
 	cases := []struct {
 		preset, start, evolve string
+		options               [][2]string
 		want                  string // substring of the error; empty: valid
 	}{
-		{"full", "noise=0.025", "psqt_pawn,psqt_knight,psqt_bishop,psqt_rook,psqt_queen,psqt_king", ""},
-		{"full", "default", " material , mobility ", ""},
-		{"seed000", "", "piece_square", ""},
-		{"seed000", "", "knight", ""}, // a tag, not a group
-		{"full", "noise=2", "", "setting start"},
-		{"full", "", "psqt_knight,psqt_dragon", `setting evolve: no gene of chromosome full is in group or family "psqt_dragon"`},
-		{"seed001", "", "material", ""},                  // a tag of the tables
-		{"seed004", "", "Material", `family "Material"`}, // names are exact
-		{"full", "", " , ", ""},                          // no name: everything evolves
-		{"full", "", "material,space", "gene space_mg acts only with the evaluation's EvalTerms2 switch on"},
-		{"full", "", core.Terms2Family, "gene king_danger_slope acts only"},
+		{"full", "noise=0.025", "psqt_pawn,psqt_knight,psqt_bishop,psqt_rook,psqt_queen,psqt_king", nil, ""},
+		{"full", "default", " material , mobility ", nil, ""},
+		{"seed000", "", "piece_square", nil, ""},
+		{"seed000", "", "knight", nil, ""}, // a tag, not a group
+		{"full", "noise=2", "", nil, "setting start"},
+		{"full", "", "psqt_knight,psqt_dragon", nil, `setting evolve: no gene of chromosome full is in group or family "psqt_dragon"`},
+		{"seed001", "", "material", nil, ""},                  // a tag of the tables
+		{"seed004", "", "Material", nil, `family "Material"`}, // names are exact
+		{"full", "", " , ", nil, ""},                          // no name: everything evolves
+		{"full", "", "material,space", nil, "gene space_mg acts only with the evaluation's EvalTerms2 switch on: switch it on for the run's players and positions with the option EvalTerms2=true (evochess evolve --option EvalTerms2=true)"},
+		{"full", "", core.Terms2Family, nil, "gene king_danger_slope acts only"},
+		{"full", "", core.Terms2Family, [][2]string{{"EvalTerms2", "false"}}, "gene king_danger_slope acts only"},
+		{"full", "", "material,space", terms2, ""},
+		{"full", "", core.Terms2Family, [][2]string{{"evalterms2", "true"}}, ""}, // option names in any case, as UCI's
+		{"full", "", "", terms2, ""},
+		{"seed000", "", "", terms2, ""},
+		{"full", "", "", [][2]string{{"EvalTerms3", "true"}}, `setting options: option "EvalTerms3" is not a search option`},
+		{"full", "", "", [][2]string{{"EvalTerms2", "yes"}}, `setting options: option EvalTerms2: "yes" is not true or false`},
+		{"full", "", "material,search", [][2]string{{"LMRBase", "80"}}, "setting options: LMRBase sets gene search_lmr_base, which evolves"},
+		{"full", "", "material", [][2]string{{"LMRBase", "80"}}, ""},
 	}
 	for _, c := range cases {
 		s := DefaultSettings(MNC)
-		s.Preset, s.Start, s.Evolve = c.preset, c.start, c.evolve
+		s.Preset, s.Start, s.Evolve, s.Options = c.preset, c.start, c.evolve, c.options
 		err := s.Check()
 		switch {
 		case c.want == "" && err != nil:

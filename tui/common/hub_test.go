@@ -1,6 +1,7 @@
 package common
 
 import (
+	"reflect"
 	"testing"
 
 	"github.com/evochess/evochess/arena"
@@ -24,7 +25,7 @@ func TestHubAddAndOthers(t *testing.T) {
 	if _, _, _, s := run.Snapshot(); s.Method != "classic" || s.Preset != "seed003" {
 		t.Errorf("the run's settings: %+v", s)
 	}
-	if _, _, _, s := tour.Snapshot(); s != (ga.Settings{}) {
+	if _, _, _, s := tour.Snapshot(); !reflect.DeepEqual(s, ga.Settings{}) {
 		t.Errorf("a tournament has settings: %+v", s)
 	}
 
