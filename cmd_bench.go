@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/evochess/evochess/core"
 )
@@ -44,15 +43,13 @@ func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return usageError(stderr, "bench", "%v", err)
 	}
 	if len(*optionFlags) > 0 {
+		opts, err := parseOptions(*optionFlags)
+		if err != nil {
+			return usageError(stderr, "bench", "%v", err)
+		}
 		p := w.SearchParams()
-		for _, o := range *optionFlags {
-			name, value, ok := strings.Cut(o, "=")
-			if !ok {
-				return usageError(stderr, "bench", "--option %q is not NAME=VALUE", o)
-			}
-			if err := p.Set(strings.TrimSpace(name), strings.TrimSpace(value)); err != nil {
-				return usageError(stderr, "bench", "--option: %v", err)
-			}
+		if err := p.SetAll(opts); err != nil {
+			return usageError(stderr, "bench", "--option: %v", err)
 		}
 		w.Search = &p
 	}

@@ -109,6 +109,15 @@ func runSaves(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return fail(err)
 		}
 		fmt.Fprintf(stdout, "wrote %s\n", *to)
+		if kind == saves.Players || kind == saves.Runs && saves.ChromosomePath(*to) {
+			if opts, err := d.ChromosomeOptions(kind, n); err == nil && len(opts) > 0 {
+				var spec strings.Builder
+				for _, o := range opts {
+					fmt.Fprintf(&spec, ",option.%s=%s", o[0], o[1])
+				}
+				fmt.Fprintf(stdout, "%s played with search options a chromosome file does not hold: play it as chromosome=%s%s (or setoption them in evochess uci)\n", n, *to, spec.String())
+			}
+		}
 	case "import":
 		if !need(1) {
 			return usageError(stderr, "saves", "import needs one FILE")

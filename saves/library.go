@@ -289,7 +289,7 @@ func (d *Dir) Export(kind, name, to string) error {
 		if err != nil {
 			return err
 		}
-		chromosome := strings.HasSuffix(to, ".chromosome.json") || strings.HasSuffix(to, ".chr")
+		chromosome := ChromosomePath(to)
 		if r.Settings.Engine != nil && (chromosome || strings.HasSuffix(to, ".txt")) {
 			if chromosome {
 				return fmt.Errorf("run %q tuned %s's options, not a chromosome: export its best to a .txt (NAME, VALUE lines), or keep it as a player", name, r.Settings.Preset)
@@ -332,6 +332,36 @@ func (d *Dir) Export(kind, name, to string) error {
 		}
 	}
 	return WriteFileAtomic(to, data)
+}
+
+// ChromosomePath reports whether Export writes a run to the file as its
+// best's chromosome (.chromosome.json or .chr), rather than the run file.
+func ChromosomePath(to string) bool {
+	return strings.HasSuffix(to, ".chromosome.json") || strings.HasSuffix(to, ".chr")
+}
+
+// ChromosomeOptions are the search options that a player's chromosome,
+// or the individuals of a run of our engine, play with beyond their genes
+// (the run's Settings.Options, a kept player's Options: EvalTerms2=true),
+// which a chromosome file does not hold: whoever plays an exported
+// chromosome as it played gives them (option.NAME=VALUE of a SPEC). None
+// for anything else.
+func (d *Dir) ChromosomeOptions(kind, name string) ([][2]string, error) {
+	switch kind {
+	case Players:
+		p, err := d.LoadPlayer(name)
+		if err != nil || p.Engine != "" {
+			return nil, err
+		}
+		return p.Options, nil
+	case Runs:
+		r, err := d.LoadRun(name)
+		if err != nil || r.Settings.Engine != nil {
+			return nil, err
+		}
+		return r.Settings.Options, nil
+	}
+	return nil, nil
 }
 
 // Import reads a run or player file from anywhere into the library under

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -21,7 +22,9 @@ type Player struct {
 	Chromosome *core.Chromosome `json:"chromosome,omitempty"`
 	// An external engine instead of a chromosome (a setting of a UCI
 	// engine's options, kept from a run that tuned them): its path,
-	// arguments and options, fixed and tuned.
+	// arguments and options, fixed and tuned. A chromosome's Options are
+	// search options of our engine set over its search genes (those of
+	// the run it was kept from: Settings.Options, e.g. EvalTerms2=true).
 	Engine          string      `json:"engine,omitempty"`
 	Args            []string    `json:"args,omitempty"`
 	Options         [][2]string `json:"options,omitempty"`
@@ -57,6 +60,10 @@ func (p *Player) Check() error {
 		if _, err := core.ParseSearchMode(p.Search); err != nil {
 			return fmt.Errorf("search: %w", err)
 		}
+		q := core.DefaultSearchParams()
+		if err := q.SetAll(p.Options); err != nil {
+			return fmt.Errorf("options: %w", err)
+		}
 	}
 	if p.TC != "" {
 		if _, err := arena.ParseTimeControl(p.TC); err != nil {
@@ -79,7 +86,7 @@ func (p *Player) Spec() (arena.PlayerSpec, error) {
 		if err != nil {
 			return arena.PlayerSpec{}, err
 		}
-		ps = arena.PlayerSpec{Name: p.Name, Genes: p.Chromosome, Mode: mode, PlainQuiescence: p.PlainQuiescence, HashMB: max(p.HashMB, 16)}
+		ps = arena.PlayerSpec{Name: p.Name, Genes: p.Chromosome, Options: p.Options, Mode: mode, PlainQuiescence: p.PlainQuiescence, HashMB: max(p.HashMB, 16)}
 	}
 	if p.TC != "" {
 		tc, err := arena.ParseTimeControl(p.TC)
@@ -148,9 +155,10 @@ func decodePlayer(path string, data []byte) (*Player, error) {
 
 // KeepIndividual makes a player named as of an individual of a run
 // (RUN#SELECTOR, as population=): its chromosome with the given search
-// and limit, or for a run that tuned an engine's options the engine told
-// them (with the limit; search is our engine's). The player is saved, not
-// replacing one of the same name.
+// and limit and the run's options (EvalTerms2=true: its players evaluated
+// with those terms), or for a run that tuned an engine's options the
+// engine told them (with the limit; search is our engine's). The player
+// is saved, not replacing one of the same name.
 func (d *Dir) KeepIndividual(ref, as, search, tc string) (*Player, error) {
 	r, g, err := d.individual(ref)
 	if err != nil {
@@ -164,7 +172,7 @@ func (d *Dir) KeepIndividual(ref, as, search, tc string) (*Player, error) {
 		}
 		p.Engine, p.Args, p.Options = ps.Engine, ps.Args, ps.Options
 	} else {
-		p.Chromosome = g.Chromosome
+		p.Chromosome, p.Options = g.Chromosome, slices.Clone(r.Settings.Options)
 	}
 	if err := d.SavePlayer(p, false); err != nil {
 		return nil, err

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/evochess/evochess/arena/dataset"
@@ -36,8 +37,24 @@ func randomDataset(t *testing.T, d *Dir, name string, n int) {
 }
 
 // A tuning run on positions, stopped and resumed from the data directory
-// (the dataset attached again, K read back), ends as the straight run.
+// (the dataset attached again, K read back), ends as the straight run;
+// with the run's option EvalTerms2=true too, the option kept in the saved
+// run (and the terms' genes tuned).
 func TestPositionsRunResumes(t *testing.T) {
+	for _, tc := range []struct {
+		name, evolve string
+		options      [][2]string
+	}{
+		{"plain", "material,mobility", nil},
+		{"EvalTerms2", "material," + core.Terms2Family, [][2]string{{"EvalTerms2", "true"}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			positionsRunResumes(t, tc.evolve, tc.options)
+		})
+	}
+}
+
+func positionsRunResumes(t *testing.T, evolve string, options [][2]string) {
 	d, err := Open(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
@@ -45,7 +62,7 @@ func TestPositionsRunResumes(t *testing.T) {
 	randomDataset(t, d, "rnd", 3000)
 	newRun := func() *ga.Run {
 		s := ga.DefaultSettings(ga.CMAES)
-		s.Dataset, s.Generations, s.Workers, s.Evolve = "rnd", 4, 2, "material,mobility"
+		s.Dataset, s.Generations, s.Workers, s.Evolve, s.Options = "rnd", 4, 2, evolve, options
 		r, err := ga.NewRun(s, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -83,6 +100,9 @@ func TestPositionsRunResumes(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer h.Close()
+	if !slices.Equal(back.Settings.Options, options) {
+		t.Fatalf("saved with options %q, loaded with %q", options, back.Settings.Options)
+	}
 	back.Reopen()
 	if _, err := d.AttachPositions(context.Background(), back); err != nil {
 		t.Fatal(err)

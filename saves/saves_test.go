@@ -369,3 +369,32 @@ func TestOlderVersionIsMigrated(t *testing.T) {
 		t.Fatalf("missing migration: %v", err)
 	}
 }
+
+// A chromosome player's options (a kept individual's run options) are our
+// engine's search options: kept, played, and refused by name when bad.
+func TestPlayerSearchOptions(t *testing.T) {
+	d, err := Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _ := core.Player("full")
+	p := &Player{Name: "t2", Chromosome: c, Search: "strong", Options: [][2]string{{"EvalTerms2", "true"}}}
+	if err := d.SavePlayer(p, false); err != nil {
+		t.Fatal(err)
+	}
+	back, err := d.LoadPlayer("t2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps, err := back.Spec()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w, err := ps.Weights(); err != nil || !w.SearchParams().EvalTerms2 {
+		t.Errorf("the player plays without its option: %v", err)
+	}
+	p.Name, p.Options = "bad", [][2]string{{"EvalTerms2", "maybe"}}
+	if err := d.SavePlayer(p, false); err == nil || !strings.Contains(err.Error(), "options: option EvalTerms2") {
+		t.Errorf("a bad option: %v, want an error naming it", err)
+	}
+}
