@@ -21,11 +21,13 @@ type (
 )
 
 // UseChromosomeMsg asks the Play tab to play against a chromosome, or
-// an engine player (a tuned engine's setting) when Engine is set.
+// the player Engine says when it is set.
 type UseChromosomeMsg struct {
 	Name       string
 	Chromosome *core.Chromosome
-	Engine     *arena.PlayerSpec
+	// Engine, instead of Chromosome: a tuned engine's setting, or a
+	// chromosome with search options (a run's, such as EvalTerms2=true).
+	Engine *arena.PlayerSpec
 }
 
 // ForwardMsg carries a message from a worker channel and the command that

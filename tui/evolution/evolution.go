@@ -51,8 +51,9 @@ type Page struct {
 	resumable                 []string
 	resume                    int // 0: new run; i: resumable[i-1]
 	datasets                  []string
-	dataset                   int // datasets[dataset], for fitness positions
-	validate                  int // validate every N generations (0: never)
+	dataset                   int  // datasets[dataset], for fitness positions
+	validate                  int  // validate every N generations (0: never)
+	terms2                    bool // the run's option EvalTerms2=true (our engine's chromosomes)
 
 	// Engines as chromosome sources: each probed engine's options and
 	// picks, by path; probes numbers them; named are the paths the user

@@ -2,6 +2,7 @@ package evolution
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -18,10 +19,10 @@ import (
 	"github.com/evochess/evochess/tui/internal/tuitest"
 )
 
-// Tuning full on a dataset takes T (the preset) and s (start) from the
-// Evolution tab's defaults: a CMA-ES run on the dataset's positions that
-// validates against the default every 10 generations.
-func TestFlowTuneOnDataset(t *testing.T) {
+// ruyDataset is a data directory holding "ruy", the ten positions of a
+// Ruy Lopez, results drawn in turn.
+func ruyDataset(t *testing.T) *saves.Dir {
+	t.Helper()
 	d, err := saves.Open(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
@@ -39,10 +40,17 @@ func TestFlowTuneOnDataset(t *testing.T) {
 	if err := d.SaveDataset(set, saves.DatasetInfo{Name: "ruy", Source: "test", Complete: true}, false); err != nil {
 		t.Fatal(err)
 	}
-	ep := pagetest.Open(110, 40, pagetest.Env(t, d, nil, ""), New)
+	return d
+}
+
+// tuneOnRuy types keys into the Evolution tab over ruyDataset, waits for
+// a generation after the first, stops the run and returns the page.
+func tuneOnRuy(t *testing.T, keys string) *Page {
+	t.Helper()
+	ep := pagetest.Open(110, 40, pagetest.Env(t, ruyDataset(t), nil, ""), New)
 	tm := teatest.NewTestModel(t, &pagetest.Host{Page: ep}, teatest.WithInitialTermSize(110, 40))
 	tm.Send(common.ShownMsg{}) // the tab comes to the front
-	tm.Type("Ts")
+	tm.Type(keys)
 	out := &tuitest.Screen{R: tm.Output()}
 	// Generations of ten positions outrun the screen: any after the first will do.
 	tuitest.WaitForMatch(t, out, regexp.MustCompile(`generation [1-9][0-9]*  best`))
@@ -50,12 +58,49 @@ func TestFlowTuneOnDataset(t *testing.T) {
 	tuitest.WaitFor(t, out, "stopped after")
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
 	tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
+	return ep
+}
+
+// Tuning full on a dataset takes T (the preset) and s (start) from the
+// Evolution tab's defaults: a CMA-ES run on the dataset's positions that
+// validates against the default every 10 generations.
+func TestFlowTuneOnDataset(t *testing.T) {
+	ep := tuneOnRuy(t, "Ts")
 	s := ep.run.Settings
 	if s.Method != ga.CMAES || s.Preset != "full" || s.Fitness != ga.FitnessPositions || s.Dataset != "ruy" || s.ValidateEvery != 10 {
 		t.Fatalf("T s started %s on %s, fitness %s, dataset %q, validating every %d", s.Method, s.Preset, s.Fitness, s.Dataset, s.ValidateEvery)
 	}
 	if ep.run.Positions() == nil || ep.run.Positions().K <= 0 {
 		t.Fatal("the dataset was not attached with a fitted K")
+	}
+	if len(s.Options) != 0 {
+		t.Errorf("options %q without the eval terms row", s.Options)
+	}
+}
+
+// The eval terms row (below the dataset's, where T leaves the focus)
+// gives the run the option EvalTerms2=true, and its genes evolve.
+func TestFlowTuneWithEvalTerms2(t *testing.T) {
+	ep := tuneOnRuy(t, "Tjls")
+	s := ep.run.Settings
+	if want := [][2]string{{ga.OptionEvalTerms2, "true"}}; !slices.Equal(s.Options, want) {
+		t.Fatalf("options %q, want %q", s.Options, want)
+	}
+	schema := ep.run.Schema()
+	if g := schema.Genes[schema.GeneIndex("space_mg")]; g.Fixed {
+		t.Error("gene space_mg is fixed in a run with EvalTerms2 on")
+	}
+	// b sends the best to the Play tab with the option.
+	cmd := ep.sendBest()
+	if cmd == nil {
+		t.Fatalf("nothing sent: %s", ep.Status)
+	}
+	msg, ok := cmd().(common.UseChromosomeMsg)
+	if !ok || msg.Engine == nil {
+		t.Fatalf("sent %+v, want a player with the run's options", msg)
+	}
+	if w, err := msg.Engine.Weights(); err != nil || !w.SearchParams().EvalTerms2 {
+		t.Errorf("the best sent plays without EvalTerms2 (%v)", err)
 	}
 }
 

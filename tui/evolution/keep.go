@@ -6,6 +6,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/evochess/evochess/arena"
 	"github.com/evochess/evochess/core"
 	"github.com/evochess/evochess/ga"
 	"github.com/evochess/evochess/saves"
@@ -75,6 +76,11 @@ func (e *Page) sendBest() tea.Cmd {
 			return nil
 		}
 		msg.Chromosome, msg.Engine = nil, &ps
+	} else if len(e.settings.Options) > 0 {
+		// The chromosome with the run's options (EvalTerms2=true), as its
+		// players played.
+		ps := arena.PlayerSpec{Name: name, Genes: msg.Chromosome, Options: slices.Clone(e.settings.Options)}
+		msg.Chromosome, msg.Engine = nil, &ps
 	}
 	e.Status = "sent the " + t.what + " to Play (tab 1)"
 	return func() tea.Msg { return msg }
@@ -104,7 +110,8 @@ func (e *Page) askKeep() tea.Cmd {
 // keep stores the setting asked for as the named player name: for a
 // tuned engine the engine with its fixed options and the genes' values,
 // as saves keep RUN#SELECTOR stores it, else the chromosome with the
-// run's search; its own limit is the run's. A name taken is refused.
+// run's search and options; its own limit is the run's. A name taken is
+// refused.
 func (e *Page) keep(name string) error {
 	t := e.keeping
 	if err := saves.CheckName(name); err != nil {
@@ -122,7 +129,7 @@ func (e *Page) keep(name string) error {
 		}
 		p.Engine, p.Args, p.Options, p.Search = ps.Engine, ps.Args, ps.Options, "strong"
 	} else {
-		p.Chromosome, p.PlainQuiescence = e.chromosome(t, name), e.settings.PlainQuiescence
+		p.Chromosome, p.PlainQuiescence, p.Options = e.chromosome(t, name), e.settings.PlainQuiescence, slices.Clone(e.settings.Options)
 	}
 	if err := e.Env.BeforeSave(0); err != nil {
 		return fmt.Errorf("not kept: %s", e.Env.ErrText(err))

@@ -71,8 +71,19 @@ func (e *Page) formFields() []components.Field {
 				e.dataset = components.Cycle(e.dataset, d, len(e.datasets))
 			}
 		}})
+		flip := func() { e.terms2 = !e.terms2 }
+		fields = append(fields, components.Field{Label: "eval terms", Value: e.terms2Label, Adjust: func(int) { flip() }, Toggle: flip})
 	}
 	return fields
+}
+
+// terms2Label is the eval terms row: the run's option EvalTerms2, for
+// its players and the positions fitness.
+func (e *Page) terms2Label() string {
+	if e.terms2 {
+		return "on (EvalTerms2; the eval_terms2 genes evolve too)"
+	}
+	return "off (EvalTerms2: the shipped evaluation)"
 }
 
 // numberField is a number ←→ move by step, or enter types, from lo to hi.
@@ -210,6 +221,9 @@ func (e *Page) newSettings(t *arena.EngineTuning) ga.Settings {
 	}
 	if s.Fitness == ga.FitnessPositions && len(e.datasets) > 0 {
 		s.Dataset = e.datasets[min(e.dataset, len(e.datasets)-1)]
+	}
+	if e.terms2 && t == nil {
+		s.Options = [][2]string{{ga.OptionEvalTerms2, "true"}}
 	}
 	s.TC, s.Seed = e.tc, uint64(e.seed)
 	s.TimeLimit = timeLimits[e.timeLimit].Seconds()

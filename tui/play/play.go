@@ -47,7 +47,7 @@ type Page struct {
 	mode         int
 	oppName      string // the engine's name in opponents()
 	custom       *core.Chromosome
-	customEngine *arena.PlayerSpec // an engine sent instead of a chromosome
+	customEngine *arena.PlayerSpec // a player sent instead of a bare chromosome (UseChromosomeMsg.Engine)
 	customName   string
 	level        int
 	engines      [2]*engineSlot
