@@ -163,12 +163,14 @@ for s in "${seeds[@]}"; do
 		;;
 	004-best | 003-best | 001-best | 000-best) # the arena's best method in each paper's own setting (issue 27): CMA-ES
 		# on labelled positions (the positions fitness, full-n5k: testdata/runs/datasets, copied to
-		# $OUT/data), each from the paper's own start, then the paper's checks at the paper's depth.
+		# $OUT/data), each from the paper's own start, then the paper's checks at the paper's depth. Each tune
+		# ran on a CPU budget (docs/RESULTS.md says which); --generations N, the count that budget reached,
+		# remakes it exactly.
 		BDATA=$OUT/data
 		[ -d "$BDATA/datasets/full-n5k" ] || { mkdir -p "$BDATA/datasets" && cp -r "$root/testdata/runs/datasets/full-n5k" "$BDATA/datasets/"; }
 		case $s in
 		004-best) # from generation 0's best of the paper's method (seed 4, its first generation: the 20
-			# random players of Table I's bounds, the one that solves most of the 96 problems), 10 CPU-min
+			# random players of Table I's bounds, the one that solves most of the 96 problems), 10 CPU-min: 109 generations
 			d="$OUT/s004-gen0only$sfx"
 			[ -e "$d/run.json" ] || run "$bin" evolve --method adaptive --search "$s004" --seed 4 --cpu 1s --workers 1 --out "$d" >/dev/null
 			jq '{format: "evochess-chromosome", version: 1, schema: "seed004", name: "seed004 generation 0 best",
@@ -176,7 +178,7 @@ for s in "${seeds[@]}"; do
 				reduce range(0; $n | length) as $i ({}; .[$n[$i]] = $v[$i]))}' "$d/run.json" >"$OUT/s004-gen0best$sfx.chromosome.json"
 			r="s004-cmaes-pos$sfx"
 			saved_run "$BDATA/runs/$r" || run "$bin" evolve --method cmaes --chromosome seed004 --fitness positions --dataset full-n5k \
-				--start "file=$OUT/s004-gen0best$sfx.chromosome.json" --cpu 10m --workers 1 --seed 4 --save "$r" --data "$BDATA" >/dev/null
+				--start "file=$OUT/s004-gen0best$sfx.chromosome.json" --generations 109 --workers 1 --seed 4 --save "$r" --data "$BDATA" >/dev/null
 			run "$bin" saves export "$r" --data "$BDATA" --to "$OUT/$r.chromosome.json" >/dev/null
 			m=(--games 200 --tc depth=4 --max-moves 200 --seed 4 --concurrency 1 --json)
 			ours="name=tuned,chromosome=$OUT/$r.chromosome.json,search=$s004"
@@ -186,14 +188,14 @@ for s in "${seeds[@]}"; do
 				run "$bin" solve --player "chromosome=$who,search=$s004" --suite wac,sts --tc depth=4 --json >"$OUT/$r-solve-$(basename "$who" .chromosome.json).json"
 			done
 			;;
-		003-best) # from Table I's third player (2 2 2 2 0.5 0.1), 5 CPU-min, steps of 0.5 pawn; v the paper's
+		003-best) # from Table I's third player (2 2 2 2 0.5 0.1), 5 CPU-min (56 generations), steps of 0.5 pawn; v the paper's
 			# method (reproduce-seeds.sh 003's run, made here if absent), v Shannon's weights, v the paper's own result
 			[ -e "$OUT/s003/run.json" ] || run "$bin" evolve --method dynamic --seed 3 --workers 1 --out "$OUT/s003" --json >"$OUT/s003.jsonl"
 			echo '{"format":"evochess-chromosome","version":1,"schema":"seed003","name":"seed 003 Table I, third",
 				"genes":{"queen_value":2,"rook_value":2,"bishop_value":2,"knight_value":2,"doubled_pawn":0.5,"mobility":0.1}}' >"$OUT/s003-table1-3.chromosome.json"
 			r=s003-cmaes-pos
 			saved_run "$BDATA/runs/$r" || run "$bin" evolve --method cmaes --chromosome seed003 --fitness positions --dataset full-n5k \
-				--start "file=$OUT/s003-table1-3.chromosome.json" --sigma 0.0005 --cpu 5m --workers 1 --seed 3 --save "$r" --data "$BDATA" >/dev/null
+				--start "file=$OUT/s003-table1-3.chromosome.json" --sigma 0.0005 --generations 56 --workers 1 --seed 3 --save "$r" --data "$BDATA" >/dev/null
 			run "$bin" saves export "$r" --data "$BDATA" --to "$OUT/$r.chromosome.json" >/dev/null
 			p="search=plain,qs=3" m=(--games 200 --tc depth=3 --max-moves 50 --concurrency 1 --seed 3 --json)
 			for opp in "paper-method,population=$OUT/s003/run.json#best" shannon,chromosome=seed003 paper-evolved,chromosome=seed003_evolved; do
@@ -204,17 +206,17 @@ for s in "${seeds[@]}"; do
 		001-best) # full's 768 table genes alone, 10 CPU-min, from two parents: the hand-set full (the one the MNC
 			# rows met) and today's full; then 1000 games tuned v parent at nodes=2000 (the claim: +16)
 			handset="$root/testdata/chromosomes/full-handset.chromosome.json"
-			for v in "s001-handset-cmaes-pos file=$handset chromosome=$handset" "s001-cmaes-pos default chromosome=full"; do
-				read -r r start parent <<<"$v"
+			for v in "s001-handset-cmaes-pos file=$handset chromosome=$handset 193" "s001-cmaes-pos default chromosome=full 192"; do
+				read -r r start parent gens <<<"$v"
 				saved_run "$BDATA/runs/$r" || run "$bin" evolve --method cmaes --chromosome full \
 					--evolve psqt_pawn,psqt_knight,psqt_bishop,psqt_rook,psqt_queen,psqt_king --fitness positions --dataset full-n5k \
-					--start "$start" --cpu 10m --workers 1 --seed 1 --save "$r" --data "$BDATA" >/dev/null
+					--start "$start" --generations "$gens" --workers 1 --seed 1 --save "$r" --data "$BDATA" >/dev/null
 				run "$bin" match "name=tuned,population=$r#best" "name=parent,$parent" --data "$BDATA" --games 1000 --max-moves 200 \
 					--tc nodes=2000 --seed 1 --concurrency 1 --json >"$OUT/$r-vs-parent.json"
 			done
 			;;
 		000-best) # from the first random draw of seed 1000 (row 1's agent), paper000 at depth 4: two tunes (steps 0.005
-			# of each range for 10 CPU-min, 0.02 for 20), each 100 games v Stockfish depth 1 from row 1-3's middlegame
+			# of each range for 10 CPU-min, 0.02 for 20 and for 45: 34, 69 and 154 generations), each 100 games v Stockfish depth 1 from row 1-3's middlegame
 			# starts (seed 5000, paired with those rows' PGNs) and 200 v the paper's method's agent (s000-paper#best of
 			# testdata/runs, evolved with the strong search, played here with paper000; seed 5003)
 			sf1="name=sf1,uci=$SF,depth=1"
@@ -224,10 +226,10 @@ for s in "${seeds[@]}"; do
 			run "$bin" saves export s000-random0 --data "$BDATA" --to "$OUT/s000-random0.chromosome.json" >/dev/null
 			mg=(--middlegame "name=sf4,uci=$SF" --start-moves 20 --start-depth 4 --max-moves 200 --tc depth=4 --concurrency 1 --data "$BDATA" --json)
 			method="name=method,population=$root/testdata/runs/runs/s000-paper/run.json.gz#best,search=paper000"
-			for v in "s000-cmaes-pos 0.005 10m" "s000-cmaes-pos2 0.02 20m"; do
-				read -r r sigma cpu <<<"$v"
+			for v in "s000-cmaes-pos 0.005 34" "s000-cmaes-pos2 0.02 69" "s000-cmaes-pos3 0.02 154"; do
+				read -r r sigma gens <<<"$v"
 				saved_run "$BDATA/runs/$r" || run "$bin" evolve --method cmaes --chromosome seed000 --fitness positions --dataset full-n5k \
-					--start "file=$OUT/s000-random0.chromosome.json" --sigma "$sigma" --cpu "$cpu" --workers 1 --seed 1000 --save "$r" --data "$BDATA" >/dev/null
+					--start "file=$OUT/s000-random0.chromosome.json" --sigma "$sigma" --generations "$gens" --workers 1 --seed 1000 --save "$r" --data "$BDATA" >/dev/null
 				run "$bin" saves export "$r" --data "$BDATA" --to "$OUT/$r.chromosome.json" >/dev/null
 				rm -f "$OUT/$r-vs-sf1.pgn"
 				run "$bin" match "name=ours,chromosome=$OUT/$r.chromosome.json,search=paper000" "$sf1" --games 100 --seed 5000 "${mg[@]}" \
