@@ -159,10 +159,7 @@ func TestJobCannotMakeAWorkerEngineWriteFiles(t *testing.T) {
 			dir := t.TempDir()
 			t.Chdir(dir) // the workers' engines start here: a default log file would land in it
 			log := filepath.Join(dir, "written-by-a-job")
-			ext, err := arena.ParsePlayerSpec("name=ext,uci="+tc.engine+",nodes=500,"+tc.opts(log), nil)
-			if err != nil {
-				t.Fatal(err)
-			}
+			ext := mustSpec(t, "name=ext,uci="+tc.engine+",nodes=500,"+tc.opts(log))
 			for _, allow := range tc.allows {
 				tcl := newTestCluster(t, "")
 				w := tcl.worker(WorkerConfig{Name: "careful", Engines: []string{tc.engine + allow}})
@@ -274,10 +271,7 @@ func TestBothPlayersRefusedTheCoordinatorHears(t *testing.T) {
 	}
 	var players []arena.PlayerSpec
 	for _, name := range []string{"a", "b"} {
-		p, err := arena.ParsePlayerSpec("name="+name+",uci="+engine+",nodes=500,option.Threads=1", nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		p := mustSpec(t, "name="+name+",uci="+engine+",nodes=500,option.Threads=1")
 		players = append(players, p)
 	}
 	tcl := newTestCluster(t, "")

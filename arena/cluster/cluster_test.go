@@ -127,10 +127,7 @@ func (tc *testCluster) waitSlots(n int) {
 func testPlayers(t testing.TB) []arena.PlayerSpec {
 	var out []arena.PlayerSpec
 	for _, s := range []string{"name=a,chromosome=full,nodes=300", "name=b,chromosome=seed000,nodes=300", "name=c,chromosome=seed003,nodes=200"} {
-		ps, err := arena.ParsePlayerSpec(s, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		ps := mustSpec(t, s)
 		out = append(out, ps)
 	}
 	return out

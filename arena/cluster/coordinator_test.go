@@ -160,10 +160,7 @@ func TestStoppedRunsGamesAreDroppedByTheirWorkers(t *testing.T) {
 	defer run.Close()
 	var players []arena.PlayerSpec
 	for _, s := range []string{"name=a,chromosome=full,nodes=50000000", "name=b,chromosome=seed000,nodes=50000000"} {
-		ps, err := arena.ParsePlayerSpec(s, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		ps := mustSpec(t, s)
 		players = append(players, ps)
 	}
 	pool := arena.NewRemotePool(players, 0, run, nil)

@@ -119,10 +119,7 @@ func TestQuietSpansPlanPulls(t *testing.T) {
 // and the run goes on (before, the copy waited for the other for ever).
 func TestEngineFailureWhenTheOtherWorkerGivesTheJobBack(t *testing.T) {
 	engine := fakeEngine(t, "fakeuci")
-	ext, err := arena.ParsePlayerSpec("name=ext,uci=/nowhere/fakeuci,nodes=200,option.Hash=16", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ext := mustSpec(t, "name=ext,uci=/nowhere/fakeuci,nodes=200,option.Hash=16")
 	tc := newTestCluster(t, "")
 	released := make(chan struct{})
 	close(released)
@@ -164,10 +161,7 @@ func blockingFirst(release chan struct{}) func(jobMsg) arena.GameResult {
 // stops moving says what it waits for.
 func TestAJobWaitingForASecondWordIsSaid(t *testing.T) {
 	engine := fakeEngine(t, "fakeuci")
-	ext, err := arena.ParsePlayerSpec("name=ext,uci=/nowhere/fakeuci,nodes=200", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ext := mustSpec(t, "name=ext,uci=/nowhere/fakeuci,nodes=200")
 	tc := newTestCluster(t, "")
 	released := make(chan struct{})
 	close(released)

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/evochess/evochess/arena"
 	"github.com/evochess/evochess/core"
 )
 
@@ -29,4 +30,15 @@ func TestMain(m *testing.M) {
 		os.Exit(0)
 	}
 	os.Exit(m.Run())
+}
+
+// mustSpec is the player SPEC s, parsed; a test's own SPEC that does not
+// parse is the test's mistake.
+func mustSpec(t testing.TB, s string) arena.PlayerSpec {
+	t.Helper()
+	ps, err := arena.ParsePlayerSpec(s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ps
 }

@@ -193,10 +193,7 @@ func crashing(release chan struct{}) func(jobMsg) arena.GameResult {
 // built-in player's "failure" is refused.
 func TestEngineFailuresNeedASecondWord(t *testing.T) {
 	engine := fakeEngine(t, "fakeuci")
-	ext, err := arena.ParsePlayerSpec("name=ext,uci=/nowhere/fakeuci,nodes=200", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ext := mustSpec(t, "name=ext,uci=/nowhere/fakeuci,nodes=200")
 	builtin := testPlayers(t)[0]
 	released := make(chan struct{})
 	close(released)

@@ -55,10 +55,7 @@ func TestJobNeedingAnEngineIsGivenBackNotLost(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer run.Close()
-	ext, err := arena.ParsePlayerSpec("name=ext,uci=/nowhere/fakeuci,nodes=200", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ext := mustSpec(t, "name=ext,uci=/nowhere/fakeuci,nodes=200")
 	pool := arena.NewRemotePool([]arena.PlayerSpec{ext, testPlayers(t)[0]}, 0, run, nil)
 	defer pool.Close()
 	done := make(chan arena.GameResult, 1)
