@@ -79,9 +79,12 @@ func (e *Evaluator) seed000(p *Position) int {
 
 func (p *Position) seed000Features(f *[2][numPrinciples]int) {
 	occ := p.Occupied()
-	pressure := [2]int{p.kingPressure(White), p.kingPressure(Black)}
+	maps := [2]attackMap{p.attackMapOf(White, occ), p.attackMapOf(Black, occ)}
+	var safe [2]safeSets
+	safe[White], safe[Black] = newSafeSets(&maps[White], &maps[Black])
+	pressure := [2]int{p.kingPressure(White, maps[Black].all), p.kingPressure(Black, maps[White].all)}
 	for c := White; c <= Black; c++ {
-		p.seed000Side(c, occ, &f[c])
+		p.seed000Side(c, occ, &maps, &safe[c], &f[c])
 		// 15, used twice (000:67): pressure on the enemy king is a bonus
 		// feature, pressure on our own king a negated one.
 		f[c][prEnemyKingPressure] = 4 * pressure[c^1]
@@ -89,8 +92,9 @@ func (p *Position) seed000Features(f *[2][numPrinciples]int) {
 	}
 }
 
-// seed000Side fills colour c's features other than king pressure, ×4.
-func (p *Position) seed000Side(c Color, occ Bitboard, f *[numPrinciples]int) {
+// seed000Side fills colour c's features other than king pressure, ×4,
+// given both colours' attack maps and c's safe-move margins.
+func (p *Position) seed000Side(c Color, occ Bitboard, maps *[2]attackMap, safe *safeSets, f *[numPrinciples]int) {
 	own, enemy := p.colors[c], p.colors[c^1]
 	pawns := p.pieces[Pawn] & own
 	enemyPawns := p.pieces[Pawn] & enemy
@@ -107,26 +111,18 @@ func (p *Position) seed000Side(c Color, occ Bitboard, f *[numPrinciples]int) {
 		f[prMaterial] += 4 * v * (p.pieces[pt] & own).Count()
 	}
 	// 8: legal moves that leave the destination no worse defended than attacked.
-	f[prPieceMobility] = 4 * p.seed000SafeMoves(c)
+	f[prPieceMobility] = 4 * p.seed000SafeMoves(c, maps[c^1].all, safe)
 	// 9: castling rights kept score 1, having castled 2 (stateless reading).
 	if rights != 0 {
 		f[prCastling] = 4
 	} else if p.isCastled(c) {
 		f[prCastling] = 8
 	}
-	// 10 and 21 walk the same pieces: off the back rank, or without a move.
-	for pt := Knight; pt <= Queen; pt++ {
-		for b := p.pieces[pt] & own; b != 0; {
-			sq := b.PopLSB()
-			if !home.Has(sq) {
-				f[prDevelopmentSpeed] += 4
-			}
-			if pieceAttacks(pt, sq, occ)&^own == 0 {
-				f[prBlockedPiece] += 4
-			}
-		}
-	}
-	f[prDevelopmentSpeed] += 2 * (pawns &^ pawnStart).Count()
+	// 10: pieces off the back rank, pawns off their start; 21: pieces
+	// without a move (counted with the attack map).
+	pieces := own &^ pawns &^ p.pieces[King]
+	f[prDevelopmentSpeed] = 4*(pieces&^home).Count() + 2*(pawns&^pawnStart).Count()
+	f[prBlockedPiece] = 4 * maps[c].blocked
 	// 11–14: pawn structure.
 	f[prDoubledPawn] = 4 * doubledPawns(pawns)
 	f[prIsolatedPawn] = 4 * isolatedPawns(pawns).Count()
@@ -135,7 +131,7 @@ func (p *Position) seed000Side(c Color, occ Bitboard, f *[numPrinciples]int) {
 	// 16 and 22: own non-king pieces defended by an own piece (the name's
 	// reading, not the printed "attacked by the enemy"), enemy-half squares
 	// attacked.
-	att := p.attackUnion(c, occ)
+	att := maps[c].all
 	f[prPieceDefense] = 4 * (own &^ p.pieces[King] & att).Count()
 	f[prSpaceControl] = 4 * (att & enemyHalf).Count()
 	// 17: bishop pair.
@@ -177,50 +173,6 @@ func (p *Position) seed000Side(c Color, occ Bitboard, f *[numPrinciples]int) {
 	f[prKingShield] = 4 * ((front & pawns).Count() + 2*(front&own&^pawns).Count())
 }
 
-// seed000SafeMoves is algorithm 8 as docs/chromosomes.md 2.5 reads it:
-// colour c's legal moves (c given the move if it has not) after which the
-// destination has no more enemy attackers than own defenders. The board
-// after the move is simulated on bitboards: the mover leaves its square
-// and does not defend its own, a captured piece stops attacking.
-func (p *Position) seed000SafeMoves(c Color) int {
-	q := *p // shallow copy on the stack: move generation reads only the board
-	if q.side != c {
-		q.side, q.ep = c, NoSquare
-	}
-	var ml MoveList
-	q.GenerateLegal(&ml)
-	own, enemy := p.colors[c], p.colors[c^1]
-	occ := own | enemy
-	n := 0
-	for _, m := range ml.Slice() {
-		from, to := m.From(), m.To()
-		occAfter := occ&^SquareBB(from) | SquareBB(to)
-		ownAfter := own &^ SquareBB(from)
-		enemyAfter := enemy &^ SquareBB(to)
-		defenders := 0
-		switch {
-		case m.IsEnPassant():
-			capSq := to ^ 8
-			occAfter &^= SquareBB(capSq)
-			enemyAfter &^= SquareBB(capSq)
-		case m.IsCastle():
-			// The rook lands beside the king and defends its square.
-			rookFrom, rookTo := to+1, to-1
-			if m.Flags() == FlagQueenCastle {
-				rookFrom, rookTo = to-2, to+1
-			}
-			occAfter = occAfter&^SquareBB(rookFrom) | SquareBB(rookTo)
-			ownAfter &^= SquareBB(rookFrom)
-			defenders = 1
-		}
-		a := p.AttackersTo(to, occAfter)
-		if (a & enemyAfter).Count() <= (a&ownAfter).Count()+defenders {
-			n++
-		}
-	}
-	return n
-}
-
 // connectedPawnPairs counts, for every pawn, the friendly pawns on the
 // squares diagonally behind it (algorithm 13: a pawn defended from both
 // sides counts twice).
@@ -233,19 +185,13 @@ func connectedPawnPairs(pawns Bitboard, c Color) int {
 }
 
 // kingPressure is algorithm 15 for colour c's king: neighbouring squares
-// the enemy attacks, plus enemy pieces attacking the king once every other
-// piece of c is lifted off the board (x-rays through own pieces).
-func (p *Position) kingPressure(c Color) int {
+// the enemy attacks (enemyAttacks, its attack map), plus enemy pieces
+// attacking the king once every other piece of c is lifted off the board
+// (x-rays through own pieces).
+func (p *Position) kingPressure(c Color, enemyAttacks Bitboard) int {
 	ksq := p.kings[c]
-	occ := p.Occupied()
 	enemy := p.colors[c^1]
-	n := 0
-	for b := kingAttacks[ksq]; b != 0; {
-		if p.AttackersTo(b.PopLSB(), occ)&enemy != 0 {
-			n++
-		}
-	}
+	n := (kingAttacks[ksq] & enemyAttacks).Count()
 	bare := enemy | SquareBB(ksq)
-	n += (p.AttackersTo(ksq, bare) & enemy).Count()
-	return n
+	return n + (p.AttackersTo(ksq, bare) & enemy).Count()
 }

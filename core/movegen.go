@@ -27,8 +27,11 @@ type legalContext struct {
 	doubleCheck bool
 }
 
-func (p *Position) legalContext(lc *legalContext) {
-	us := p.side
+func (p *Position) legalContext(lc *legalContext) { p.legalContextOf(p.side, lc) }
+
+// legalContextOf is legalContext for colour us as if it were to move (seed
+// 000 counts the safe moves of both sides, 2.5).
+func (p *Position) legalContextOf(us Color, lc *legalContext) {
 	them := us ^ 1
 	lc.us, lc.them = us, them
 	lc.own, lc.enemy = p.colors[us], p.colors[them]
