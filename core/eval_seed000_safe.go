@@ -89,32 +89,51 @@ func (p *Position) seed000SafeMoves(c Color, enemyAttacks Bitboard, s *safeSets)
 // safePawnMoves counts the safe pawn moves among lc's legal ones, the
 // way genPawns lists them: a promotion counts once per piece (four moves).
 // A push does not attack its destination (margin 0), a capture does (1);
-// a slider behind the pawn on the move's line shifts the margin.
+// a slider right behind the pawn on the move's line shifts the margin.
+// Unpinned pawns go in bulk, one bitboard per kind of move.
 func (p *Position) safePawnMoves(lc *legalContext, s *safeSets, rq, bq Bitboard) int {
 	g := &pawnGeo[lc.us]
-	n := 0
 	pawns := p.pieces[Pawn] & lc.own
-	for b := pawns; b != 0; {
-		from := b.PopLSB()
-		allowed := lc.target
-		if lc.pinned.Has(from) {
-			if lc.checkers != 0 {
-				continue // a pinned pawn cannot answer a check
+	n := 0
+	if lc.checkers == 0 { // a pinned pawn cannot answer a check
+		for b := pawns & lc.pinned; b != 0; {
+			from := b.PopLSB()
+			allowed := lc.target & lineBB[lc.ksq][from]
+			if to := Square(int(from) + g.push); !lc.occ.Has(to) {
+				if allowed.Has(to) {
+					n += p.pawnMoveSafe(lc, s, from, to, 0, rq)
+				}
+				if to2 := Square(int(to) + g.push); g.rank3.Has(to) && !lc.occ.Has(to2) && allowed.Has(to2) {
+					n += p.pawnMoveSafe(lc, s, from, to2, 0, rq)
+				}
 			}
-			allowed &= lineBB[lc.ksq][from]
-		}
-		to := Square(int(from) + g.push)
-		if !lc.occ.Has(to) {
-			if allowed.Has(to) {
-				n += p.pawnMoveSafe(lc, s, from, to, 0, rq)
-			}
-			if to2 := Square(int(to) + g.push); g.rank3.Has(to) && !lc.occ.Has(to2) && allowed.Has(to2) {
-				n += p.pawnMoveSafe(lc, s, from, to2, 0, rq)
+			for t := pawnAttacks[lc.us][from] & lc.enemy & allowed; t != 0; {
+				n += p.pawnMoveSafe(lc, s, from, t.PopLSB(), 1, bq)
 			}
 		}
-		for t := pawnAttacks[lc.us][from] & lc.enemy & allowed; t != 0; {
-			n += p.pawnMoveSafe(lc, s, from, t.PopLSB(), 1, bq)
+	}
+	free := pawns &^ lc.pinned
+	empty := ^lc.occ
+	single := shiftBy(free, g.push) & empty
+	double := shiftBy(single&g.rank3, g.push) & empty & lc.target
+	single &= lc.target
+	if single|double != 0 {
+		own, enemy := behind(free, g.push, 0, rq&lc.own, rq&lc.enemy, empty)
+		own, enemy = shiftBy(own, g.push), shiftBy(enemy, g.push)
+		n += s.count(single, own, enemy, 0, g.rank8)
+		n += s.count(double, shiftBy(own, g.push), shiftBy(enemy, g.push), 0, g.rank8)
+	}
+	targets := lc.enemy & lc.target
+	for _, d := range [2]struct {
+		delta int
+		wrap  Bitboard // squares a capture that way cannot land on
+	}{{g.left, FileH}, {g.right, FileA}} {
+		to := shiftBy(free, d.delta) &^ d.wrap & targets
+		if to == 0 {
+			continue
 		}
+		own, enemy := behind(free, d.delta, d.wrap, bq&lc.own, bq&lc.enemy, empty)
+		n += s.count(to, shiftBy(own, d.delta)&^d.wrap, shiftBy(enemy, d.delta)&^d.wrap, 1, g.rank8)
 	}
 	// En passant only for the side to move; the capture lifts two pieces,
 	// so it takes the exact test.
@@ -127,6 +146,41 @@ func (p *Position) safePawnMoves(lc *legalContext, s *safeSets, rq, bq Bitboard)
 		}
 	}
 	return n
+}
+
+// count returns how many of the moves to the squares of to are safe, a
+// move being one square (four on the promotion rank): margin m, m − 1
+// for those in own (an own slider behind the mover), m + 1 in enemy.
+func (s *safeSets) count(to, own, enemy Bitboard, m int, promo Bitboard) int {
+	safe := to&^own&^enemy&s.at(m) | to&own&s.at(m-1) | to&enemy&s.at(m+1)
+	return safe.Count() + 3*(safe&promo).Count()
+}
+
+// behind returns which of the pawns have an own slider (of ownSliders)
+// and which an enemy one right behind them, walking back from the move
+// direction delta: the squares those sliders reach stepping delta through
+// empty squares (a Kogge-Stone fill; wrap is the file a step that way
+// cannot land on, none for a push).
+func behind(pawns Bitboard, delta int, wrap, ownSliders, enemySliders, empty Bitboard) (own, enemy Bitboard) {
+	if ownSliders != 0 {
+		own = slideFill(ownSliders, empty&^wrap, delta) &^ wrap & pawns
+	}
+	if enemySliders != 0 {
+		enemy = slideFill(enemySliders, empty&^wrap, delta) &^ wrap & pawns
+	}
+	return own, enemy
+}
+
+// slideFill returns the squares sliders on gen reach stepping delta
+// through the squares of pro (empty and not wrapping), one step past
+// the last: the first blocker included.
+func slideFill(gen, pro Bitboard, delta int) Bitboard {
+	gen |= pro & shiftBy(gen, delta)
+	pro &= shiftBy(pro, delta)
+	gen |= pro & shiftBy(gen, 2*delta)
+	pro &= shiftBy(pro, 2*delta)
+	gen |= pro & shiftBy(gen, 4*delta)
+	return shiftBy(gen, delta)
 }
 
 // pawnMoveSafe returns how many safe moves the pawn move from→to is (0,
