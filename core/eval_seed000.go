@@ -107,9 +107,8 @@ func (p *Position) seed000Side(c Color, occ Bitboard, maps *[2]attackMap, safe *
 	}
 
 	// 7: own material 1/3/3/5/9.
-	for pt, v := range [...]int{Pawn: 1, Knight: 3, Bishop: 3, Rook: 5, Queen: 9} {
-		f[prMaterial] += 4 * v * (p.pieces[pt] & own).Count()
-	}
+	f[prMaterial] = 4 * (pawns.Count() + 3*(p.pieces[Knight]&own).Count() + 3*(p.pieces[Bishop]&own).Count() +
+		5*(p.pieces[Rook]&own).Count() + 9*(p.pieces[Queen]&own).Count())
 	// 8: legal moves that leave the destination no worse defended than attacked.
 	f[prPieceMobility] = 4 * p.seed000SafeMoves(c, maps[c^1].all, safe)
 	// 9: castling rights kept score 1, having castled 2 (stateless reading).
@@ -150,10 +149,9 @@ func (p *Position) seed000Side(c Color, occ Bitboard, maps *[2]attackMap, safe *
 	}
 	// 19: −(distance to the nearest centre square) − ¼ per rank short of
 	// the far edge: it rewards advancing the king, as printed.
-	cd := 7
-	for _, cs := range [4]Square{MakeSquare(3, 3), MakeSquare(4, 3), MakeSquare(3, 4), MakeSquare(4, 4)} {
-		cd = min(cd, int(distance[ksq][cs]))
-	}
+	// The centre is the product {d, e} × {4, 5}: the king distance to its
+	// nearest square is the larger of the file and rank distances.
+	cd := max(centreAxis(ksq.File()), centreAxis(ksq.Rank()))
 	f[prKingCentralization] = -4*cd - (7 - relativeRank(c, ksq))
 	// 20: knights on relative ranks 5–7 (a knight on the last rank has no
 	// square in front and is skipped, 000:520), defended by an own pawn,
@@ -177,12 +175,17 @@ func (p *Position) seed000Side(c Color, occ Bitboard, maps *[2]attackMap, safe *
 // squares diagonally behind it (algorithm 13: a pawn defended from both
 // sides counts twice).
 func connectedPawnPairs(pawns Bitboard, c Color) int {
-	n := 0
-	for b := pawns; b != 0; {
-		n += (pawnAttacks[c^1][b.PopLSB()] & pawns).Count()
+	// Counted from the back pawn: the pawns each pawn defends, one
+	// capture direction at a time so a pawn defended twice counts twice.
+	if c == White {
+		return (pawns & ((pawns & notFileA) << 7)).Count() + (pawns & ((pawns & notFileH) << 9)).Count()
 	}
-	return n
+	return (pawns & ((pawns & notFileA) >> 9)).Count() + (pawns & ((pawns & notFileH) >> 7)).Count()
 }
+
+// centreAxis is a file's (or rank's) distance to the d and e files (4th
+// and 5th ranks).
+func centreAxis(x int) int { return max(3-x, x-4) }
 
 // kingPressure is algorithm 15 for colour c's king: neighbouring squares
 // the enemy attacks (enemyAttacks, its attack map), plus enemy pieces

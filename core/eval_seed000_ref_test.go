@@ -77,7 +77,7 @@ func (p *Position) refSeed000Side(c Color, occ Bitboard, f *[numPrinciples]int) 
 	// 11–14: pawn structure.
 	f[prDoubledPawn] = 4 * doubledPawns(pawns)
 	f[prIsolatedPawn] = 4 * isolatedPawns(pawns).Count()
-	f[prConnectedPawn] = 4 * connectedPawnPairs(pawns, c)
+	f[prConnectedPawn] = 4 * refConnectedPawnPairs(pawns, c)
 	f[prPassedPawn] = 4 * passedPawns(c, pawns, enemyPawns).Count()
 	// 16 and 22: own non-king pieces defended by an own piece (the name's
 	// reading, not the printed "attacked by the enemy"), enemy-half squares
@@ -183,5 +183,16 @@ func (p *Position) refKingPressure(c Color) int {
 	}
 	bare := enemy | SquareBB(ksq)
 	n += (p.AttackersTo(ksq, bare) & enemy).Count()
+	return n
+}
+
+// refConnectedPawnPairs counts, for every pawn, the friendly pawns on the
+// squares diagonally behind it (algorithm 13: a pawn defended from both
+// sides counts twice).
+func refConnectedPawnPairs(pawns Bitboard, c Color) int {
+	n := 0
+	for b := pawns; b != 0; {
+		n += (pawnAttacks[c^1][b.PopLSB()] & pawns).Count()
+	}
 	return n
 }
