@@ -18,6 +18,8 @@ type Evaluator struct {
 	// presets), so the shared terms sum to zero and Evaluate skips them:
 	// a fifth of a Paper000 search with the seed000 chromosome.
 	seedOnly bool
+	// seed000Cache remembers seed 000 scores by position (its Zobrist key).
+	seed000Cache []seed000Entry
 }
 
 // NewEvaluator returns an evaluator over the given weights.
@@ -41,6 +43,9 @@ func NewEvaluator(w *Weights) *Evaluator {
 	shared := *w
 	shared.Seed000, shared.Seed003, shared.Seed004, shared.Search = nil, nil, nil, nil
 	e.seedOnly = shared == Weights{}
+	if w.Seed000 != nil {
+		e.seed000Cache = make([]seed000Entry, seed000CacheSize)
+	}
 	return e
 }
 

@@ -57,8 +57,20 @@ func newSeed000Weights(principles []float64, matrices *[7][64]float64) *Seed000W
 	return w
 }
 
-// seed000 returns seed 000's score from white's view, in centipawns.
+// seed000 returns seed 000's score from white's view, in centipawns,
+// from the evaluator's cache when it has it (eval_seed000_cache.go).
 func (e *Evaluator) seed000(p *Position) int {
+	slot := &e.seed000Cache[p.key&(seed000CacheSize-1)]
+	if slot.used && slot.key == p.key {
+		return int(slot.value)
+	}
+	v := e.seed000Score(p)
+	*slot = seed000Entry{key: p.key, value: int32(v), used: true}
+	return v
+}
+
+// seed000Score computes seed 000's score.
+func (e *Evaluator) seed000Score(p *Position) int {
 	w := e.w.Seed000
 	var f [2][numPrinciples]int
 	p.seed000Features(&f)
