@@ -29,3 +29,21 @@ func BenchmarkPaper000Seed000(b *testing.B) {
 	}
 	b.ReportMetric(float64(nodes), "nodes")
 }
+
+// BenchmarkSeed000Score computes seed 000's score of each bench position,
+// past the evaluator's cache (BenchmarkSeedEvaluate/seed000 scores one
+// position over and over: after the first call it measures a cache hit).
+func BenchmarkSeed000Score(b *testing.B) {
+	e := NewEvaluator(mustWeights(b, "seed000"))
+	var ps []*Position
+	for _, fen := range benchFENs {
+		ps = append(ps, mustFEN(b, fen))
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, p := range ps {
+			e.seed000Score(p)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(ps)), "ns/position")
+}
