@@ -60,12 +60,17 @@ func newSeed000Weights(principles []float64, matrices *[7][64]float64) *Seed000W
 // seed000 returns seed 000's score from white's view, in centipawns,
 // from the evaluator's cache when it has it (eval_seed000_cache.go).
 func (e *Evaluator) seed000(p *Position) int {
+	if p.key == 0 {
+		// No key: a position unpacked for evaluation alone (UnpackForEval,
+		// the positions fitness), which must not be looked up.
+		return e.seed000Score(p)
+	}
 	slot := &e.seed000Cache[p.key&(seed000CacheSize-1)]
-	if slot.used && slot.key == p.key {
+	if slot.key == p.key {
 		return int(slot.value)
 	}
 	v := e.seed000Score(p)
-	*slot = seed000Entry{key: p.key, value: int32(v), used: true}
+	*slot = seed000Entry{key: p.key, value: int32(v)}
 	return v
 }
 

@@ -12,8 +12,8 @@ package core
 // evaluations with 4 Ki slots, 16.9 % with 16 Ki, 18.6 % with 64 Ki.
 const seed000CacheSize = 1 << 14
 
+// A slot's zero key never matches: key 0 is not looked up (seed000).
 type seed000Entry struct {
 	key   uint64
 	value int32
-	used  bool // key 0 is a key like any other
 }

@@ -336,9 +336,16 @@ func FuzzUnpack(f *testing.F) {
 }
 
 // UnpackForEval gives the position Unpack gives, for evaluation: the same
-// pieces, side, rights and static score, on every test position.
+// pieces, side, rights and static score, on every test position, with one
+// evaluator per preset taking the positions in turn (a cache keyed by the
+// Zobrist key, which UnpackForEval leaves at 0, must not answer for them).
 func TestUnpackForEvalMatchesUnpack(t *testing.T) {
-	e := NewEvaluator(mustWeights(t, "full"))
+	for _, preset := range []string{"full", "seed000", "seed001", "seed003", "seed004"} {
+		t.Run(preset, func(t *testing.T) { testUnpackForEval(t, NewEvaluator(mustWeights(t, preset))) })
+	}
+}
+
+func testUnpackForEval(t *testing.T, e *Evaluator) {
 	var fast Position
 	for _, fen := range []string{StartFEN, KiwipeteFEN,
 		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
