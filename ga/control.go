@@ -95,6 +95,13 @@ func (r *Run) boundary(ctx context.Context) error {
 		if !paused {
 			return nil
 		}
+		if r.AtRest != nil {
+			// A pause may last until the process dies: what is unsaved
+			// is saved now.
+			if err := r.AtRest(r); err != nil {
+				return saveFailed{err}
+			}
+		}
 		r.publish(RunPaused{Generation: r.Generation})
 		select {
 		case <-r.wake:

@@ -2,6 +2,7 @@ package ga
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -49,6 +50,13 @@ type Run struct {
 	// generation, before the next begins: the place to save a checkpoint
 	// (the run is consistent and nothing else touches it).
 	AfterGeneration func(*Run) error
+	// AtRest, if set, is called on the run's goroutine when the run stops
+	// advancing: before it waits paused, and as Execute returns once it
+	// has set out on generations (finished, stopped, cancelled, or failed
+	// with the run restored to its last complete generation), but not
+	// when AfterGeneration or AtRest has just failed to save that same
+	// state. The place to save what AfterGeneration left unsaved.
+	AtRest func(*Run) error
 
 	// Remote, if set, plays fitness games on remote workers besides the
 	// Settings.Workers local ones; with RemoteOnly, on them alone (the
@@ -207,7 +215,8 @@ func (r *Run) evaluate(ctx context.Context, pop []*Genome) error {
 // Execute runs generations until the run is finished, Stop is called
 // (after the generation in progress), or ctx ends (the generation in
 // progress is abandoned and the run left as it was before it). workers
-// games or searches run at once.
+// games or searches run at once. AtRest, if set, has the last word: it
+// runs before RunFinished is published.
 func (r *Run) Execute(ctx context.Context) error {
 	if err := r.verifyEngine(ctx); err != nil {
 		return err
@@ -224,24 +233,51 @@ func (r *Run) Execute(ctx context.Context) error {
 			return fmt.Errorf("reference: %w", err)
 		}
 	}
+	tried, err := r.generations(ctx)
+	if r.AtRest != nil && !tried {
+		if rerr := r.AtRest(r); rerr != nil {
+			err = errors.Join(err, rerr)
+		}
+	}
+	if err != nil {
+		return err
+	}
+	r.publish(RunFinished{Reason: r.Finished, Generation: r.Generation})
+	return nil
+}
+
+// saveFailed is the error of a hook that has just tried to save the run
+// as it stands (AfterGeneration, AtRest at a pause): Execute does not ask
+// AtRest to save that same state again.
+type saveFailed struct{ err error }
+
+func (e saveFailed) Error() string { return e.err.Error() }
+func (e saveFailed) Unwrap() error { return e.err }
+
+// generations runs Execute's loop; tried says its error came from a hook
+// that tried to save the run as it stands.
+func (r *Run) generations(ctx context.Context) (tried bool, err error) {
 	for r.Finished == "" {
 		if err := r.boundary(ctx); err != nil {
-			return err
+			var sf saveFailed
+			if errors.As(err, &sf) {
+				return true, sf.err
+			}
+			return false, err
 		}
 		if r.Finished != "" {
 			break
 		}
 		if err := r.step(ctx); err != nil {
-			return err
+			return false, err
 		}
 		if r.AfterGeneration != nil {
 			if err := r.AfterGeneration(r); err != nil {
-				return err
+				return true, err
 			}
 		}
 	}
-	r.publish(RunFinished{Reason: r.Finished, Generation: r.Generation})
-	return nil
+	return false, nil
 }
 
 // step runs one generation of the method on a copy of the state, so that
