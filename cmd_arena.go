@@ -45,7 +45,7 @@ func runArena(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer cancel() // ends every search, tournament and run the app started
 	// A terminal of its own: its user may name any engine and set any of
 	// its options (the Evolution tab's "engine at a path…").
-	env := &common.Env{Ctx: ctx, Data: d, Engines: common.DefaultEngines(), EnginePaths: true}
+	env := &common.Env{Ctx: ctx, Data: d, Engines: common.DefaultEngines(), EnginePaths: true, Writing: &common.Writing{}}
 	// The screen is the app's: the coordinator's lines would scramble it.
 	cc, err := cl.start(ctx, data, io.Discard)
 	if err != nil {
@@ -69,7 +69,13 @@ func runArena(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	app := tui.New(env, lipgloss.DefaultRenderer(), common.LocalPlain())
 	p := tea.NewProgram(app, tea.WithAltScreen(), tea.WithMouseCellMotion(), tea.WithContext(ctx))
-	if _, err := p.Run(); err != nil && ctx.Err() == nil {
+	_, err = p.Run()
+	failed := err != nil && ctx.Err() == nil
+	cancel() // the runs the app started stop, and save where they stand
+	if !env.Writing.Wait(common.WritingWait) {
+		fmt.Fprintf(stderr, "arena: a run was still saving after %s; --resume takes it from its last save\n", common.WritingWait)
+	}
+	if failed {
 		fmt.Fprintf(stderr, "arena: %v\n", err)
 		return exitFail
 	}

@@ -59,6 +59,9 @@ type Env struct {
 	Session    *lobby.Session
 	LobbyGames *GameRecorder
 	LobbyErr   error // why the session is not in the lobby, if it is not
+	// Writing counts the session's work that saves as it ends (an
+	// evolution's run): whoever ran the app waits for it (nil: no one).
+	Writing *Writing
 }
 
 // PlayHash is the Play engine's hash size.

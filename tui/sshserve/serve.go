@@ -189,6 +189,10 @@ func (s *sshServer) session(sess ssh.Session) {
 		s.log.printf("idle %s: closed after %s without input", sshWho(sess), s.c.Idle)
 		fmt.Fprintf(sess, "evochess: closed after %s without input\r\n", s.c.Idle)
 	}
+	cancel() // the session's runs stop, and save where they stand
+	if !env.Writing.Wait(common.WritingWait) {
+		s.log.printf("session %s: a run was still saving after %s", sshWho(sess), common.WritingWait)
+	}
 }
 
 // sshPlayHashMB is a served session's Play engine hash. A terminal's own
@@ -201,7 +205,7 @@ const sshPlayHashMB = 2
 // env is one session's: its data (its user's own directory and the shared
 // library, or the shared directory), its share of the workers, its bounds.
 func (s *sshServer) env(ctx context.Context, sess ssh.Session) (*common.Env, error) {
-	env := &common.Env{Ctx: ctx, Data: s.c.Data, Engines: s.engines, EnginePaths: s.c.EnginePaths, Hub: s.hub, Who: sshWho(sess), Idle: s.c.Idle, Cluster: s.c.Cluster,
+	env := &common.Env{Ctx: ctx, Data: s.c.Data, Engines: s.engines, EnginePaths: s.c.EnginePaths, Hub: s.hub, Who: sshWho(sess), Idle: s.c.Idle, Cluster: s.c.Cluster, Writing: &common.Writing{},
 		Saves:      &common.SavePolicy{PerMinute: s.c.SavesPerMinute, Quota: s.c.Quota, Shared: true},
 		PlayHashMB: sshPlayHashMB}
 	if s.c.Workers != nil {
