@@ -120,9 +120,9 @@ var clusterEvolveArgs = []string{"evolve", "--method", "classic", "--population"
 
 // coordinatorArgs are clusterEvolveArgs for a coordinator without local
 // workers listening on port; a short ack wait gets abandoned jobs back
-// quickly.
+// quickly; every generation is written (the test kills it after one).
 func coordinatorArgs(data, port string) []string {
-	return append(clusterEvolveArgs, "--data", data, "--save", "r", "--workers", "0",
+	return append(clusterEvolveArgs, "--data", data, "--save", "r", "--save-every", "0", "--workers", "0",
 		"--cluster-listen", "127.0.0.1:"+port, "--cluster-ack-wait", "1s")
 }
 

@@ -51,9 +51,13 @@ exported chromosome as chromosome=FILE,option.EvalTerms2=true. Fitness:
 A line per generation goes to stderr; with --json one JSON object per
 generation to stdout. Same --seed and settings with depth= or nodes= players
 give the same run whatever --workers is. With --save NAME the run is kept
-in the data directory and checkpointed after every generation; Ctrl-C (or
-a crash) loses at most the generation in progress, and --resume NAME goes
-on exactly as if the run had never stopped.
+in the data directory: written (its file and a checkpoint) after a
+generation once --save-every (10 s) has passed since its last write, so
+that short generations are written in batches and a longer one as it
+ends, and whenever it stops: finished, Ctrl-C or an error. --resume NAME
+goes on exactly as if the run had never stopped: Ctrl-C loses only the
+generation in progress, a crash (kill -9, a power cut) that and at most
+the generations completed in the --save-every after the last write.
 
 Any UCI engine can be tuned: --engine uci=PATH[,args=…,option.NAME=VALUE…]
 (fixed options, set once and never evolved) with --genes, a gene file
@@ -110,9 +114,10 @@ func runEvolve(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	timeLimit := fs.Duration("time", 0, "end the run after the generation that reaches this much time (e.g. 1h; 0: none): equal budgets for methods compared")
 	cpuLimit := fs.Duration("cpu", 0, "like --time, in CPU time of all cores (e.g. 2h for 1h of both of two cores): a budget other work on the machine does not shrink")
 	out := fs.String("out", "", "also write the finished run to `DIR`/run.json")
-	save := fs.String("save", "", "save the run in the data directory under `NAME`, with a checkpoint after every generation")
+	save := fs.String("save", "", "save the run in the data directory under `NAME`, with a checkpoint (at most every --save-every, and when the run stops)")
 	resume := fs.String("resume", "", "go on with the saved run `NAME` exactly where it stopped (--generations raises its limit)")
 	keep := fs.Int("checkpoints", saves.DefaultKeep, "checkpoints kept per saved run (the newest)")
+	saveEvery := fs.Duration("save-every", saves.SaveInterval, "a saved run is written after a generation once this much time has passed since its last write (0: after every one), and whenever it stops")
 	engine := fs.String("engine", "", "tune an external engine's options: `uci=PATH[,args=…,option.NAME=VALUE…]` (fixed options are never evolved)")
 	genes := fs.String("genes", "", "with --engine: a gene `FILE` (OpenBench's NAME, int|float, START, MIN, MAX, C_END, R_END lines, or JSON) or a selector such as 'spin:Mobility*,Space'")
 	data := addDataFlag(fs, "")
@@ -129,6 +134,9 @@ func runEvolve(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	if err := cl.check(); err != nil {
 		return usageError(stderr, "evolve", "%v", err)
+	}
+	if *saveEvery < 0 {
+		return usageError(stderr, "evolve", "--save-every %s: a time of 0 or more", *saveEvery)
 	}
 	identity := "" // a run that cannot resume has no name to find its games by
 	var r *ga.Run
@@ -247,7 +255,7 @@ func runEvolve(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			return usageError(stderr, "evolve", "%v", err)
 		}
 		identity = d.RunIdentity(handle.Name)
-		handle.Keep = *keep
+		handle.Keep, handle.Interval = *keep, *saveEvery
 		if err := handle.Begin(r, nil); err != nil {
 			fmt.Fprintf(stderr, "evolve: %v\n", err)
 			return exitFail

@@ -83,7 +83,7 @@ func TestEvolveEngineErrorsBeforeAnyGame(t *testing.T) {
 // as population=RUN#best and as that player.
 func TestEvolveEngineSavesResumesKeeps(t *testing.T) {
 	data := t.TempDir()
-	if code, _, stderr := runCLI(engineArgs(t, "--data", data, "--save", "e")...); code != exitOK {
+	if code, _, stderr := runCLI(engineArgs(t, "--data", data, "--save", "e", "--save-every", "0")...); code != exitOK { // a checkpoint of every generation
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	want := runFile(t, data, "e")

@@ -56,7 +56,8 @@ func TestKilledRunResumesExactly(t *testing.T) {
 	if code, _, stderr := runCLI(evolveArgs(data, "--save", "straight")...); code != 0 {
 		t.Fatalf("straight run: %s", stderr)
 	}
-	cmd, stderr := startCLI(t, evolveArgs(data, "--save", "killed")...)
+	// Every generation written, so that it is killed between two writes.
+	cmd, stderr := startCLI(t, evolveArgs(data, "--save", "killed", "--save-every", "0")...)
 	cps := filepath.Join(data, saves.Runs, "killed", "checkpoints", "gen-000004.json")
 	deadline := time.Now().Add(60 * time.Second)
 	for {
@@ -189,6 +190,7 @@ func TestSpecsReadTheDataDirectory(t *testing.T) {
 		{"evolve, saved reference", evolveArgs(data, "--generations", "1", "--reference", "name=ref,player=kept,depth=1", "--save", "ok"), 0, ""},
 		{"evolve, missing reference", evolveArgs(data, "--reference", "name=ref,player=gone,depth=1"), exitUsage, `no player "gone"`},
 		{"evolve, missing reference, saved", evolveArgs(data, "--reference", "name=ref,player=gone,depth=1", "--save", "never"), exitUsage, `no player "gone"`},
+		{"evolve, negative --save-every", evolveArgs(data, "--save", "never", "--save-every", "-1s"), exitUsage, "--save-every -1s"},
 	}
 	for _, tc := range tests {
 		code, _, stderr := runCLI(tc.args...)

@@ -54,18 +54,23 @@ func (d *Dir) ResumeRun(name string, workers int) (*RunHandle, *ga.Run, error) {
 }
 
 // Begin writes the run as it starts (generation 0, or where a resumed run
-// stands) and has it write a checkpoint after every generation. room, when
-// set, is asked before each generation is written with the size of the
-// run's file (a checkpoint is as large): its error stops the run, as a
-// user's disk quota does on a server. The start itself is not asked: the
-// caller has allowed it.
+// stands) and has it saved (Save: the run file and a checkpoint) after a
+// generation once h.Interval has passed since its last save, and whenever
+// it comes to rest: paused, stopped, finished, cancelled or failed after
+// a complete generation (ga.Run.AtRest). Short generations are so saved
+// in batches, each generation that takes longer than the interval at its
+// end, and a run that stops in any way but a crash leaves its last
+// complete generation. room, when set, is asked before each save with
+// the size of the run's file (a checkpoint is as large): its error stops
+// the run, as a user's disk quota does on a server. The start itself is
+// not asked: the caller has allowed it.
 func (h *RunHandle) Begin(r *ga.Run, room func(size int64) error) error {
 	if err := h.Save(r); err != nil {
 		return err
 	}
-	r.AfterGeneration = h.Save
-	if room != nil {
-		r.AfterGeneration = func(r *ga.Run) error {
+	last := h.now()
+	save := func(r *ga.Run) error {
+		if room != nil {
 			var size int64
 			if st, err := os.Stat(filepath.Join(h.dir, runFile)); err == nil {
 				size = st.Size()
@@ -73,8 +78,19 @@ func (h *RunHandle) Begin(r *ga.Run, room func(size int64) error) error {
 			if err := room(size); err != nil {
 				return err
 			}
-			return h.Save(r)
 		}
+		if err := h.Save(r); err != nil {
+			return err
+		}
+		last = h.now() // the interval runs from a save's end: it never counts a slow disk's time
+		return nil
 	}
+	r.AfterGeneration = func(r *ga.Run) error {
+		if r.Finished != "" || h.now().Sub(last) < h.Interval {
+			return nil // a finished run is saved at rest, at once
+		}
+		return save(r)
+	}
+	r.AtRest = save
 	return nil
 }

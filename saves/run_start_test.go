@@ -73,8 +73,8 @@ func TestStartRun(t *testing.T) {
 	}
 }
 
-// Begin writes the start, then a checkpoint after every generation while
-// room allows it; a run stopped is resumed, reopened, on other workers.
+// Begin writes the start, then (Interval 0) a checkpoint after every
+// generation while room allows it; a run stopped is resumed, reopened, on other workers.
 func TestBeginAndResumeRun(t *testing.T) {
 	d, _ := Open(t.TempDir())
 	h, r, err := d.StartRun(tinySettings(), "r", false)
@@ -90,6 +90,7 @@ func TestBeginAndResumeRun(t *testing.T) {
 		}
 		return nil
 	}
+	h.Interval = 0 // every generation saved: room is asked before each
 	if err := h.Begin(r, room); err != nil {
 		t.Fatal(err)
 	}

@@ -79,22 +79,26 @@ type Page struct {
 	settings ga.Settings
 	schema   *core.Schema
 	handle   *saves.RunHandle
-	name     string
-	paused   bool
-	cancel   context.CancelFunc
-	history  []ga.GenStats
-	changes  []ga.Change
-	playing  int            // fitness games in progress
-	current  map[int]string // some of them: game → "white–black"
-	games    int
-	table    int      // which piece-square table the heat map shows
-	view     plotView // what the run's view plots
-	genePage int      // which genes the per-gene plots show, when not all fit
+	// saveInterval: how long the run's generations may go unsaved
+	// (saves.SaveInterval; tests lengthen it). Begin saves the rest when
+	// the run pauses, stops or ends.
+	saveInterval time.Duration
+	name         string
+	paused       bool
+	cancel       context.CancelFunc
+	history      []ga.GenStats
+	changes      []ga.Change
+	playing      int            // fitness games in progress
+	current      map[int]string // some of them: game → "white–black"
+	games        int
+	table        int      // which piece-square table the heat map shows
+	view         plotView // what the run's view plots
+	genePage     int      // which genes the per-gene plots show, when not all fit
 }
 
 func New(env *common.Env, st *common.Styles, keys common.KeyMap) *Page {
 	e := &Page{WorkTab: components.NewWorkTab(env, st, keys, true), method: 2, workers: env.DefaultWorkers(), seed: 1,
-		engines: map[string]*engineChoice{}}
+		engines: map[string]*engineChoice{}, saveInterval: saves.SaveInterval}
 	e.applyMethodDefaults()
 	e.rebuildForm()
 	e.Refresh()
@@ -419,6 +423,7 @@ func (e *Page) startOn(workers int, give func(), settings *ga.Settings) tea.Cmd 
 		e.history = nil
 	}
 	if h != nil {
+		h.Interval = e.saveInterval
 		if err := h.Begin(r, e.Env.GenerationRoom()); err != nil {
 			h.Close()
 			e.Status = e.Env.ErrText(err)
@@ -445,7 +450,9 @@ func (e *Page) startOn(workers int, give func(), settings *ga.Settings) tea.Cmd 
 		data = e.Env.DirOf(saves.Datasets, r.Settings.Dataset)
 	}
 	events := e.Follow(r.Bus().Subscribe())
+	writing := e.Env.Writing
 	execute := e.Background(r.Bus(), give, func() components.WorkDoneMsg {
+		defer writing.Start()() // the run's last save, as the app ends, is waited for
 		var err error
 		if data != nil {
 			// Loading the dataset (and fitting K the first time) takes

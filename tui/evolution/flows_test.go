@@ -43,11 +43,15 @@ func ruyDataset(t *testing.T) *saves.Dir {
 	return d
 }
 
-// tuneOnRuy types keys into the Evolution tab over ruyDataset, waits for
-// a generation after the first, stops the run and returns the page.
-func tuneOnRuy(t *testing.T, keys string) *Page {
+// tuneOnRuy types keys into the Evolution tab over ruyDataset (the page
+// first given to each of with), waits for a generation after the first,
+// stops the run and returns the page.
+func tuneOnRuy(t *testing.T, keys string, with ...func(*Page)) *Page {
 	t.Helper()
 	ep := pagetest.Open(110, 40, pagetest.Env(t, ruyDataset(t), nil, ""), New)
+	for _, f := range with {
+		f(ep)
+	}
 	tm := teatest.NewTestModel(t, &pagetest.Host{Page: ep}, teatest.WithInitialTermSize(110, 40))
 	tm.Send(common.ShownMsg{}) // the tab comes to the front
 	tm.Type(keys)
@@ -101,6 +105,20 @@ func TestFlowTuneWithEvalTerms2(t *testing.T) {
 	}
 	if w, err := msg.Engine.Weights(); err != nil || !w.SearchParams().EvalTerms2 {
 		t.Errorf("the best sent plays without EvalTerms2 (%v)", err)
+	}
+}
+
+// A run stopped in the tab is saved as it stopped, though its generations
+// (of ten positions, milliseconds each) were too short for a save on the
+// way.
+func TestStoppedRunIsSaved(t *testing.T) {
+	ep := tuneOnRuy(t, "Ts", func(e *Page) { e.saveInterval = time.Hour })
+	back, err := ep.Env.Data.LoadRun(ep.name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.Generation < 1 || back.Generation != ep.run.Generation || back.Finished != "stopped" {
+		t.Fatalf("stopped %q after generation %d, the saved run is at %d (%q)", ep.run.Finished, ep.run.Generation, back.Generation, back.Finished)
 	}
 }
 
