@@ -214,6 +214,19 @@ for s in "${seeds[@]}"; do
 				run "$bin" match "name=tuned,population=$r#best" "name=parent,$parent" --data "$BDATA" --games 1000 --max-moves 200 \
 					--tc nodes=2000 --seed 1 --concurrency 1 --json >"$OUT/$r-vs-parent.json"
 			done
+			# 001 from scratch, the paper's own setting (seed001: the tables are the evaluation, random at the start): MNC,
+			# the paper's method, 45 generations (≈ 30 CPU-min), and CMA-ES on the positions, 329 generations (20 CPU-min); each
+			# v the hand-set seed001 tables (the parent engine's own stand-in) and head to head, 1000 games at nodes=2000
+			saved_run "$BDATA/runs/s001-random" || run "$bin" evolve --method mnc --chromosome seed001 --start random --population 20 \
+				--generations 45 --tc nodes=2000 --seed 1 --workers 1 --save s001-random --data "$BDATA" >/dev/null
+			saved_run "$BDATA/runs/s001-random-cmaes" || run "$bin" evolve --method cmaes --chromosome seed001 --fitness positions \
+				--dataset full-n5k --start random --sigma 0.05 --generations 329 --workers 1 --seed 1 --save s001-random-cmaes --data "$BDATA" >/dev/null
+			m=(--data "$BDATA" --max-moves 200 --tc nodes=2000 --concurrency 1 --json)
+			mnc="name=mnc,population=s001-random#best" ours="name=ours,population=s001-random-cmaes#best" hand="name=handset,chromosome=seed001"
+			run "$bin" match "$mnc" "$hand" --games 1000 --seed 1 "${m[@]}" >"$OUT/s001-random-mnc-vs-handset.json"
+			run "$bin" match "$ours" "$hand" --games 1000 --seed 1 "${m[@]}" >"$OUT/s001-random-ours-vs-handset.json"
+			run "$bin" match "$ours" "$mnc" --games 1000 --seed 1 "${m[@]}" >"$OUT/s001-random-ours-vs-mnc.json"
+			run "$bin" match "name=gen0,population=s001-random#gen0" "$hand" --games 200 --seed 7 "${m[@]}" >"$OUT/s001-random-gen0-vs-handset.json"
 			;;
 		000-best) # from the first random draw of seed 1000 (row 1's agent), paper000 at depth 4: two tunes (steps 0.005
 			# of each range for 10 CPU-min, 0.02 for 20 and for 45: 34, 69 and 154 generations), each 100 games v Stockfish depth 1 from row 1-3's middlegame
