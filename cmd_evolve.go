@@ -18,10 +18,10 @@ import (
 	"github.com/evochess/evochess/saves"
 )
 
-const evolveSynopsis = "evochess evolve --method classic|mnc|dynamic|adaptive|cmaes|spsa [flags]"
+const evolveSynopsis = "evochess evolve --method classic|mnc|dynamic|adaptive|cmaes|spsa|gradient [flags]"
 
 const evolveAbout = `Evolve a population of chess players with one of the four seed methods or
-tune one with one of two tuners:
+tune one with one of three tuners:
   classic   seed 000: elitism, tournament selection, blend crossover, annealed mutation
   mnc       seed 001: multi-niche crowding over piece-square tables
   dynamic   seed 003: two-round selection, polynomial mutation, moving bounds
@@ -29,6 +29,10 @@ tune one with one of two tuners:
             of the genes involved in the problem
   cmaes     separable CMA-ES: the mean and λ samples a generation (tuning)
   spsa      simultaneous perturbation, as fishtest and OpenBench tune (tuning)
+  gradient  Texel tuning by gradient descent (positions fitness only): the
+            evaluation linearised in every gene (central differences), Adam
+            steps of --rate of each gene's range on it, linearised again every
+            --relinearise steps, when the true error is reported
 Every method starts from its paper's defaults (docs/evolution.md lists
 them); each flag given overrides one. The players search as the paper's
 do with the paper's chromosome: classic on seed000 with paper000 (plain
@@ -74,7 +78,7 @@ setoption it refuses is an error. depth= or nodes= games reproduce.`
 
 func runEvolve(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("evolve")
-	method := fs.String("method", ga.Classic, "classic, mnc, dynamic, adaptive, cmaes or spsa")
+	method := fs.String("method", ga.Classic, "classic, mnc, dynamic, adaptive, cmaes, spsa or gradient")
 	preset := fs.String("chromosome", "", "gene schema (a preset: full, seed000, seed001, seed003, seed004; default: the method's)")
 	pop := fs.Int("population", 0, "individuals (default: the method's)")
 	gens := fs.Int("generations", 0, "generations (adaptive: Gmax per problem)")
@@ -110,7 +114,9 @@ func runEvolve(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	eta := fs.Float64("eta", -1, "mnc, dynamic: polynomial mutation's distribution index (larger: smaller steps)")
 	geneProb := fs.Float64("gene-prob", -1, "mnc: probability that a gene of a child mutates")
 	sigma := fs.Float64("sigma", -1, "cmaes: initial step; spsa: perturbation c₁ (fractions of each gene's range)")
-	spsaRate := fs.Float64("rate", -1, "spsa: first step for a unit signal, as a fraction of c₁")
+	spsaRate := fs.Float64("rate", -1, "spsa: first step for a unit signal, as a fraction of c₁; gradient: Adam's step, a fraction of each gene's range")
+	relinearise := fs.Int("relinearise", 0, "gradient: linearise the evaluation again (and report the true error) every `N` steps")
+	memory := fs.Int("memory", 0, fmt.Sprintf("gradient: bound of the linear model in `MB` (default %d); a larger one is refused", ga.DefaultMemoryMB))
 	timeLimit := fs.Duration("time", 0, "end the run after the generation that reaches this much time (e.g. 1h; 0: none): equal budgets for methods compared")
 	cpuLimit := fs.Duration("cpu", 0, "like --time, in CPU time of all cores (e.g. 2h for 1h of both of two cores): a budget other work on the machine does not shrink")
 	out := fs.String("out", "", "also write the finished run to `DIR`/run.json")
@@ -218,6 +224,8 @@ func runEvolve(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		set("gene-prob", func() { s.GeneProb = *geneProb })
 		set("sigma", func() { s.Sigma = *sigma })
 		set("rate", func() { s.Rate = *spsaRate })
+		set("relinearise", func() { s.Relinearise = *relinearise })
+		set("memory", func() { s.MemoryMB = *memory })
 		set("time", func() { s.TimeLimit = timeLimit.Seconds() })
 		set("cpu", func() { s.CPULimit = cpuLimit.Seconds() })
 		set("search", func() { s.Search = *search })

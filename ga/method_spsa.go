@@ -176,7 +176,8 @@ func (r *Run) spsaEvaluate(ctx context.Context, pop []*Genome) error {
 	return r.evaluate(ctx, pop)
 }
 
-// Center is what CMA-ES and SPSA tune: the mean or θ, as a genome (nil
+// Center is what CMA-ES, SPSA and gradient tune: the mean, θ or the
+// current chromosome, as a genome (nil
 // for the other methods, or before the first generation). Its fitness is
 // unknown (Evaluated false) unless it was evaluated as CMA-ES's slot 0.
 func (r *Run) Center() *Genome {
@@ -187,6 +188,8 @@ func (r *Run) Center() *Genome {
 		return &Genome{ID: -1, Chromosome: r.spsaChromosome(r.SPSA.Theta, nil, 0), Generation: r.Generation, Note: "θ"}
 	case r.ES != nil:
 		return r.Population[0]
+	case r.Grad != nil:
+		return &Genome{ID: -1, Chromosome: r.gradChromosome(r.Grad.X), Generation: r.Generation, Note: "current"}
 	}
 	return nil
 }

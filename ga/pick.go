@@ -11,7 +11,7 @@ import (
 // 0), "id=N" (the genome with that ID, in the population or hall of fame)
 // "gen0" (generation 0's best) or "gen0=K" (the K-th of generation 0, from
 // 0, where the run keeps generation 0: the adaptive method) or "center"
-// (what cmaes and spsa tune: the mean, θ).
+// (what cmaes, spsa and gradient tune: the mean, θ, the current chromosome).
 func (r *Run) Pick(sel string) (*Genome, error) {
 	switch {
 	case sel == "" || sel == "best":
@@ -23,7 +23,7 @@ func (r *Run) Pick(sel string) (*Genome, error) {
 		if c := r.Center(); c != nil {
 			return c, nil
 		}
-		return nil, fmt.Errorf("selector center: only cmaes and spsa runs have one, after their first generation")
+		return nil, fmt.Errorf("selector center: only cmaes, spsa and gradient runs have one, after their first generation")
 	case sel == "gen0":
 		if r.Gen0Best == nil {
 			return nil, fmt.Errorf("the run has no evaluated generation yet")

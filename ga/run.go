@@ -31,6 +31,7 @@ type Run struct {
 	Stall      StallState
 	ES         *ESState   // cmaes
 	SPSA       *SPSAState // spsa
+	Grad       *GradState // gradient
 
 	schema *core.Schema
 	pcg    *rand.PCG
@@ -42,6 +43,7 @@ type Run struct {
 	ev        *evaluator
 	probs     []*core.EPDRecord // problems fitness / adaptive method
 	pos       *Positions        // positions fitness, attached by the caller
+	lin       *linearModel      // gradient: the evaluation linearised at Grad.X0 (read only)
 	// players reads player= and population= in the reference SPEC (the
 	// data directory, given by the caller: UsePlayers); nil refuses them.
 	players arena.Resolver
@@ -301,6 +303,8 @@ func (r *Run) step(ctx context.Context) error {
 		err = r.stepCMAES(ctx)
 	case SPSA:
 		err = r.stepSPSA(ctx)
+	case Gradient:
+		err = r.stepGradient(ctx)
 	}
 	if err == nil && r.Settings.ValidateEvery > 0 && len(r.History) > 0 && (r.Generation)%r.Settings.ValidateEvery == 0 {
 		err = r.validate(ctx, &r.History[len(r.History)-1])
@@ -360,6 +364,8 @@ type runState struct {
 	stall    StallState
 	es       *ESState
 	spsa     *SPSAState
+	grad     *GradState
+	lin      *linearModel
 	rng      []byte
 }
 
@@ -380,6 +386,10 @@ func (r *Run) snapshot() runState {
 	if r.SPSA != nil {
 		st.spsa = r.SPSA.clone()
 	}
+	if r.Grad != nil {
+		st.grad = r.Grad.clone()
+	}
+	st.lin = r.lin
 	st.rng, _ = r.pcg.MarshalBinary()
 	return st
 }
@@ -387,7 +397,7 @@ func (r *Run) snapshot() runState {
 func (r *Run) restore(st runState) {
 	r.Generation, r.Population, r.History, r.HallOfFame = st.gen, st.pop, r.History[:st.hist], st.hof
 	r.Gen0Best, r.NextID, r.Finished, r.Adaptive, r.Stall = st.gen0, st.nextID, st.finished, st.adaptive, st.stall
-	r.ES, r.SPSA = st.es, st.spsa
+	r.ES, r.SPSA, r.Grad, r.lin = st.es, st.spsa, st.grad, st.lin
 	if err := r.pcg.UnmarshalBinary(st.rng); err != nil {
 		panic("ga: restoring a PCG state it produced: " + err.Error())
 	}

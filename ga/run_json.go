@@ -31,6 +31,7 @@ type runJSON struct {
 	Stall      StallState     `json:"stall"`
 	ES         *ESState       `json:"cmaes,omitempty"`
 	SPSA       *SPSAState     `json:"spsa,omitempty"`
+	Grad       *GradState     `json:"gradient,omitempty"`
 	RNG        []byte         `json:"rng"`                // PCG state (MarshalBinary)
 	Problems   []string       `json:"problems,omitempty"` // the problem set, as EPD lines
 }
@@ -163,7 +164,7 @@ func (r *Run) MarshalJSON() ([]byte, error) {
 	}
 	f := runJSON{Settings: r.Settings, Schema: schemaInfo(r.schema), Generation: r.Generation, Population: storeGenomes(r.Population),
 		History: r.History, Changes: r.Changes, HallOfFame: storeGenomes(r.HallOfFame), NextID: r.NextID,
-		Finished: r.Finished, Adaptive: r.Adaptive, Stall: r.Stall, ES: r.ES, SPSA: r.SPSA, RNG: rngState}
+		Finished: r.Finished, Adaptive: r.Adaptive, Stall: r.Stall, ES: r.ES, SPSA: r.SPSA, Grad: r.Grad, RNG: rngState}
 	if r.Gen0Best != nil {
 		g := storeGenome(r.Gen0Best)
 		f.Gen0Best = &g
@@ -245,7 +246,7 @@ func (r *Run) UnmarshalJSON(data []byte) error {
 	}
 	*r = Run{Settings: f.Settings, Generation: f.Generation, Population: pop, History: f.History, Changes: f.Changes,
 		HallOfFame: hof, Gen0Best: gen0, NextID: f.NextID, Finished: f.Finished, Adaptive: f.Adaptive,
-		Stall: f.Stall, ES: f.ES, SPSA: f.SPSA, schema: schema, pcg: pcg, rng: rand.New(pcg), probs: probs, bus: arena.NewBus(),
+		Stall: f.Stall, ES: f.ES, SPSA: f.SPSA, Grad: f.Grad, schema: schema, pcg: pcg, rng: rand.New(pcg), probs: probs, bus: arena.NewBus(),
 		wake: make(chan struct{}, 1)}
 	return r.checkTunerState()
 }
@@ -281,6 +282,22 @@ func (r *Run) checkTunerState() error {
 			if !(d > 0) {
 				return fmt.Errorf("cmaes.diag[%d] is %v, not positive", i, d)
 			}
+		}
+	}
+	if st := r.Grad; st != nil {
+		for _, f := range []struct {
+			name string
+			v    []float64
+		}{{"gradient.x", st.X}, {"gradient.x0", st.X0}, {"gradient.m", st.M}, {"gradient.v", st.V}} {
+			if len(f.v) != n {
+				return fmt.Errorf("%s: %d values for %d evolving genes", f.name, len(f.v), n)
+			}
+			if err := finite(f.name, f.v...); err != nil {
+				return err
+			}
+		}
+		if st.Steps < 0 || slices.Min(append([]float64{0}, st.V...)) < 0 {
+			return fmt.Errorf("gradient: negative steps or second moment")
 		}
 	}
 	if st := r.SPSA; st != nil {

@@ -16,6 +16,7 @@ const (
 	Adaptive = "adaptive" // seed 004
 	CMAES    = "cmaes"    // separable CMA-ES (Ros and Hansen 2008)
 	SPSA     = "spsa"     // simultaneous perturbation (Spall; fishtest, OpenBench)
+	Gradient = "gradient" // Texel tuning by gradient descent (Adam) on a linearised evaluation
 
 	FitnessReference  = "reference"   // seed 000: games vs a fixed opponent
 	FitnessRoundRobin = "round-robin" // seed 001: everyone vs everyone
@@ -36,7 +37,7 @@ const (
 
 // Methods lists the method names; Fitnesses the fitness names.
 var (
-	Methods   = []string{Classic, MNC, Dynamic, Adaptive, CMAES, SPSA}
+	Methods   = []string{Classic, MNC, Dynamic, Adaptive, CMAES, SPSA, Gradient}
 	Fitnesses = []string{FitnessReference, FitnessRoundRobin, FitnessMatch, FitnessProblems, FitnessPositions}
 )
 
@@ -160,9 +161,16 @@ type Settings struct {
 
 	// cmaes and spsa: Sigma is the initial step (CMA-ES) or perturbation
 	// c_1 (SPSA) as a fraction of each gene's range; Rate is SPSA's first
-	// step, as a fraction of c_1, for a unit signal.
+	// step, as a fraction of c_1, for a unit signal, and the gradient
+	// method's Adam step, as a fraction of each gene's range.
 	Sigma float64 `json:"sigma,omitempty"`
 	Rate  float64 `json:"rate,omitempty"`
+	// gradient: the evaluation is linearised again every Relinearise
+	// steps (the current chromosome then truly evaluated); MemoryMB
+	// bounds the linear model (0: DefaultMemoryMB). The bound changes no
+	// result, only whether the run may go on.
+	Relinearise int `json:"relinearise,omitempty"`
+	MemoryMB    int `json:"memory_mb,omitempty"`
 
 	// TimeLimit ends the run after the generation that brings its elapsed
 	// time to this many seconds (0: no limit): equal budgets for methods
@@ -224,6 +232,11 @@ func DefaultSettings(method string) Settings {
 	case SPSA:
 		// 8 perturbation pairs an iteration; c_1 = 2% of each range.
 		s.Fitness, s.Start, s.Population, s.Generations, s.Sigma, s.Rate = FitnessPositions, StartDefault, 16, 2000, 0.02, 0.5
+	case Gradient:
+		// One chromosome; a generation is one full-batch Adam step of
+		// RATE_DEFAULT of each range, the evaluation linearised anew
+		// every RELIN_DEFAULT steps (docs/evolution.md, gradient).
+		s.Fitness, s.Start, s.Population, s.Generations, s.Rate, s.Relinearise = FitnessPositions, StartDefault, 1, 1000, 0.002, 100
 	}
 	return s
 }
@@ -246,7 +259,11 @@ func (s *Settings) Check() error {
 	} else if err := s.checkEngine(); err != nil {
 		return err
 	}
-	if s.Population < 2 || s.Population > 10000 {
+	if s.Method == Gradient {
+		if err := s.checkGradient(); err != nil {
+			return err
+		}
+	} else if s.Population < 2 || s.Population > 10000 {
 		return bad("population", "%d is not from 2 to 10000", s.Population)
 	}
 	if s.Method == Adaptive && s.Population%2 != 0 {
@@ -352,6 +369,35 @@ func (s *Settings) Check() error {
 		return bad("start-table", "seed 003's table I is a start for the seed003 chromosome only")
 	}
 	return s.checkStartEvolve()
+}
+
+// checkGradient is Check's part for the gradient method.
+func (s *Settings) checkGradient() error {
+	bad := func(field, format string, args ...any) error {
+		return fmt.Errorf("setting %s: %s", field, fmt.Sprintf(format, args...))
+	}
+	switch {
+	case s.Fitness != FitnessPositions:
+		return bad("fitness", "the gradient method tunes on positions only (--fitness positions --dataset NAME): it needs the error's derivative by each gene, "+
+			"which the static evaluation of labelled positions has and %s games or searches do not; use cmaes or spsa for %s", s.Fitness, s.Fitness)
+	case s.Population != 1:
+		return bad("population", "the gradient method moves one chromosome, not %d", s.Population)
+	case !(s.Rate > 0 && s.Rate <= 1):
+		return bad("rate", "%g is not in (0, 1] (Adam's step, a fraction of each gene's range)", s.Rate)
+	case s.Relinearise < 1:
+		return bad("relinearise", "%d steps is not at least 1", s.Relinearise)
+	case s.MemoryMB < 0:
+		return bad("memory", "%d MB is negative", s.MemoryMB)
+	}
+	return nil
+}
+
+// memoryMB is the bound of the gradient's linear model.
+func (s *Settings) memoryMB() int {
+	if s.MemoryMB > 0 {
+		return s.MemoryMB
+	}
+	return DefaultMemoryMB
 }
 
 // paperSearches are the players' searches of a method's paper, the
