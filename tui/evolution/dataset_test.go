@@ -139,3 +139,29 @@ func TestDatasetScreens(t *testing.T) {
 		})
 	}
 }
+
+// The form offers the gradient method: it tunes on a dataset with one
+// chromosome (no population row) and runs.
+func TestFlowGradientTunes(t *testing.T) {
+	env := pagetest.TempEnv(t)
+	selfplay(t, env.Data, "d", 2, 2)
+	p := pagetest.Open(100, 30, env, New)
+	p.method = indexOf(ga.Methods, ga.Gradient)
+	p.applyMethodDefaults()
+	p.gens = 3
+	p.rebuildForm()
+	if s := p.newSettings(nil); s.Method != ga.Gradient || s.Population != 1 || s.Fitness != ga.FitnessPositions {
+		t.Fatalf("form settings: %s, population %d, fitness %s", s.Method, s.Population, s.Fitness)
+	}
+	tm := teatest.NewTestModel(t, &pagetest.Host{Page: p}, teatest.WithInitialTermSize(100, 30))
+	out := &tuitest.Screen{R: tm.Output()}
+	tm.Send(common.ShownMsg{})
+	tuitest.WaitFor(t, out, "gradient")
+	tm.Type("s")
+	tuitest.WaitForMatch(t, out, regexp.MustCompile(`generation 2  best`))
+	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
+	tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
+	if s := p.run.Settings; s.Method != ga.Gradient || s.Dataset != "d" || p.run.Grad == nil {
+		t.Errorf("run: %s on %q, state %v", s.Method, s.Dataset, p.run.Grad != nil)
+	}
+}

@@ -26,7 +26,7 @@ type tunedSetting struct {
 }
 
 // tuned is where the shown run stands after its last generation: SPSA's
-// θ, the CMA-ES mean, or the best of the generation (ok false: nothing
+// θ, the CMA-ES mean, the gradient's current chromosome, or the best of the generation (ok false: nothing
 // yet, or a resumed generation whose best is only in the run's file).
 func (e *Page) tuned() (tunedSetting, bool) {
 	if len(e.history) == 0 {
@@ -39,6 +39,8 @@ func (e *Page) tuned() (tunedSetting, bool) {
 		t.what = "θ"
 	case t.values != nil && e.settings.Method == ga.CMAES:
 		t.what, t.selector = "mean", "center"
+	case t.values != nil && e.settings.Method == ga.Gradient:
+		t.what, t.selector = "current", "center"
 	case t.values == nil && last.BestGenes != nil:
 		t.values = last.BestGenes
 	}

@@ -57,6 +57,8 @@ func pathWhat(method string) string {
 		return "θ"
 	case ga.CMAES:
 		return "mean"
+	case ga.Gradient:
+		return "current"
 	}
 	return "best"
 }

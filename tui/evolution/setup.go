@@ -56,8 +56,10 @@ func (e *Page) formFields() []components.Field {
 		fields = append(fields, components.Field{Label: "opponent", Value: func() string { return e.opponentList()[e.opponentIndex()].label },
 			Adjust: func(d int) { e.opponent = components.Cycle(e.opponentIndex(), d, len(e.opponentList())) }})
 	}
+	if ga.Methods[e.method] != ga.Gradient { // it moves one chromosome
+		fields = append(fields, e.numberField("population", &e.pop, 2, 2, 200))
+	}
 	fields = append(fields,
-		e.numberField("population", &e.pop, 2, 2, 200),
 		e.numberField("generations", &e.gens, 5, 1, 100000),
 		components.Field{Label: "time limit", Value: func() string { return timeText(timeLimits[e.timeLimit]) },
 			Adjust: func(d int) { e.timeLimit = components.Cycle(e.timeLimit, d, len(timeLimits)) }},
@@ -215,7 +217,10 @@ func (e *Page) newSettings(t *arena.EngineTuning) ga.Settings {
 	} else {
 		s.UsePreset(core.PresetNames()[min(e.preset, len(core.PresetNames())-1)])
 	}
-	s.Fitness, s.Population, s.Generations = e.fitness, e.pop, e.gens
+	s.Fitness, s.Generations = e.fitness, e.gens
+	if s.Method != ga.Gradient {
+		s.Population = e.pop
+	}
 	if s.Fitness == ga.FitnessReference {
 		s.Reference = e.opponentList()[e.opponentIndex()].spec
 	}
