@@ -270,6 +270,9 @@ func TestInterruptedGenerationLeavesRunIntact(t *testing.T) {
 func TestSavedRunResumesExactly(t *testing.T) {
 	for _, m := range Methods {
 		t.Run(m, func(t *testing.T) {
+			if m == Gradient {
+				t.Skip("positions only: TestGradientResumesExactly")
+			}
 			s := tiny(m)
 			s.Workers = 2
 			want := fingerprint(t, runFor(t, s))

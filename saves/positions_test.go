@@ -42,26 +42,28 @@ func randomDataset(t *testing.T, d *Dir, name string, n int) {
 // run (and the terms' genes tuned).
 func TestPositionsRunResumes(t *testing.T) {
 	for _, tc := range []struct {
-		name, evolve string
-		options      [][2]string
+		name, method, evolve string
+		options              [][2]string
 	}{
-		{"plain", "material,mobility", nil},
-		{"EvalTerms2", "material," + core.Terms2Family, [][2]string{{"EvalTerms2", "true"}}},
+		{"plain", ga.CMAES, "material,mobility", nil},
+		{"EvalTerms2", ga.CMAES, "material," + core.Terms2Family, [][2]string{{"EvalTerms2", "true"}}},
+		// Stopped between linearisations: the resumed run rebuilds its model.
+		{"gradient", ga.Gradient, "material,mobility", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			positionsRunResumes(t, tc.evolve, tc.options)
+			positionsRunResumes(t, tc.method, tc.evolve, tc.options)
 		})
 	}
 }
 
-func positionsRunResumes(t *testing.T, evolve string, options [][2]string) {
+func positionsRunResumes(t *testing.T, method, evolve string, options [][2]string) {
 	d, err := Open(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
 	randomDataset(t, d, "rnd", 3000)
 	newRun := func() *ga.Run {
-		s := ga.DefaultSettings(ga.CMAES)
+		s := ga.DefaultSettings(method)
 		s.Dataset, s.Generations, s.Workers, s.Evolve, s.Options = "rnd", 4, 2, evolve, options
 		r, err := ga.NewRun(s, nil)
 		if err != nil {
