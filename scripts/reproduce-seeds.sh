@@ -227,6 +227,13 @@ for s in "${seeds[@]}"; do
 			run "$bin" match "$ours" "$hand" --games 1000 --seed 1 "${m[@]}" >"$OUT/s001-random-ours-vs-handset.json"
 			run "$bin" match "$ours" "$mnc" --games 1000 --seed 1 "${m[@]}" >"$OUT/s001-random-ours-vs-mnc.json"
 			run "$bin" match "name=gen0,population=s001-random#gen0" "$hand" --games 200 --seed 7 "${m[@]}" >"$OUT/s001-random-gen0-vs-handset.json"
+			# and the gradient method (Texel tuning, Adam on the linearised evaluation): one linearisation and 100 steps
+			saved_run "$BDATA/runs/s001-random-grad" || run "$bin" evolve --method gradient --chromosome seed001 --fitness positions \
+				--dataset full-n5k --start random --rate 0.005 --relinearise 100 --generations 101 --workers 2 --seed 1 --save s001-random-grad --data "$BDATA" >/dev/null
+			grad="name=grad,population=s001-random-grad#best"
+			run "$bin" match "$grad" "$hand" --games 1000 --seed 1 "${m[@]}" >"$OUT/s001-random-grad-vs-handset.json"
+			run "$bin" match "$grad" "$mnc" --games 1000 --seed 1 "${m[@]}" >"$OUT/s001-random-grad-vs-mnc.json"
+			run "$bin" match "$grad" "$ours" --games 1000 --seed 1 "${m[@]}" >"$OUT/s001-random-grad-vs-cmaes.json"
 			;;
 		000-best) # from the first random draw of seed 1000 (row 1's agent), paper000 at depth 4: two tunes (steps 0.005
 			# of each range for 10 CPU-min, 0.02 for 20 and for 45: 34, 69 and 154 generations), each 100 games v Stockfish depth 1 from row 1-3's middlegame
