@@ -43,9 +43,6 @@ func NewEvaluator(w *Weights) *Evaluator {
 	shared := *w
 	shared.Seed000, shared.Seed003, shared.Seed004, shared.Search = nil, nil, nil, nil
 	e.seedOnly = shared == Weights{}
-	if w.Seed000 != nil {
-		e.seed000Cache = make([]seed000Entry, seed000CacheSize)
-	}
 	return e
 }
 

@@ -65,6 +65,12 @@ func (e *Evaluator) seed000(p *Position) int {
 		// the positions fitness), which must not be looked up.
 		return e.seed000Score(p)
 	}
+	if e.seed000Cache == nil {
+		// Made at the first keyed position: evaluators of unpacked
+		// positions alone (the positions fitness, the gradient's
+		// linearisation: many, short-lived) never need it.
+		e.seed000Cache = make([]seed000Entry, seed000CacheSize)
+	}
 	slot := &e.seed000Cache[p.key&(seed000CacheSize-1)]
 	if slot.key == p.key {
 		return int(slot.value)

@@ -89,6 +89,7 @@ func (r *Run) stepGradient(ctx context.Context) error {
 		if err := r.evaluate(ctx, []*Genome{g}); err != nil {
 			return err
 		}
+		r.lin = nil // the old model goes before the new one is built: one model at a time
 		m, err := r.pos.linearise(ctx, g.Chromosome, live, search.compile, r.Settings.Workers, limit)
 		if err != nil {
 			return err

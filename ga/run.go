@@ -365,7 +365,6 @@ type runState struct {
 	es       *ESState
 	spsa     *SPSAState
 	grad     *GradState
-	lin      *linearModel
 	rng      []byte
 }
 
@@ -389,7 +388,6 @@ func (r *Run) snapshot() runState {
 	if r.Grad != nil {
 		st.grad = r.Grad.clone()
 	}
-	st.lin = r.lin
 	st.rng, _ = r.pcg.MarshalBinary()
 	return st
 }
@@ -397,7 +395,11 @@ func (r *Run) snapshot() runState {
 func (r *Run) restore(st runState) {
 	r.Generation, r.Population, r.History, r.HallOfFame = st.gen, st.pop, r.History[:st.hist], st.hof
 	r.Gen0Best, r.NextID, r.Finished, r.Adaptive, r.Stall = st.gen0, st.nextID, st.finished, st.adaptive, st.stall
-	r.ES, r.SPSA, r.Grad, r.lin = st.es, st.spsa, st.grad, st.lin
+	r.ES, r.SPSA, r.Grad = st.es, st.spsa, st.grad
+	// The gradient's model is not kept in the snapshot (it may be
+	// gigabytes, and the snapshot would hold the old one while a new one
+	// is built): the next step rebuilds it at the restored X0, exactly.
+	r.lin = nil
 	if err := r.pcg.UnmarshalBinary(st.rng); err != nil {
 		panic("ga: restoring a PCG state it produced: " + err.Error())
 	}
