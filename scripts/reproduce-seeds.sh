@@ -256,6 +256,15 @@ for s in "${seeds[@]}"; do
 					--pgn "$OUT/$r-vs-sf1.pgn" >"$OUT/$r-vs-sf1.json"
 				run "$bin" match "name=ours,chromosome=$OUT/$r.chromosome.json,search=paper000" "$method" --games 200 --seed 5003 "${mg[@]}" >"$OUT/$r-vs-method.json"
 			done
+			# the gradient method from the same start: one linearisation and 100 steps
+			r=s000-grad
+			saved_run "$BDATA/runs/$r" || run "$bin" evolve --method gradient --chromosome seed000 --fitness positions --dataset full-n5k \
+				--start "file=$OUT/s000-random0.chromosome.json" --generations 101 --workers 2 --seed 1000 --save "$r" --data "$BDATA" >/dev/null
+			run "$bin" saves export "$r" --data "$BDATA" --to "$OUT/$r.chromosome.json" >/dev/null
+			rm -f "$OUT/$r-vs-sf1.pgn"
+			run "$bin" match "name=ours,chromosome=$OUT/$r.chromosome.json,search=paper000" "$sf1" --games 100 --seed 5000 "${mg[@]}" \
+				--pgn "$OUT/$r-vs-sf1.pgn" >"$OUT/$r-vs-sf1.json"
+			run "$bin" match "name=ours,chromosome=$OUT/$r.chromosome.json,search=paper000" "$method" --games 200 --seed 5003 "${mg[@]}" >"$OUT/$r-vs-method.json"
 			for who in random method; do
 				spec=$method
 				[ $who = random ] && spec="name=random,chromosome=$OUT/s000-random0.chromosome.json,search=paper000"
