@@ -116,7 +116,6 @@ func (p *Positions) linearise(ctx context.Context, c0 *core.Chromosome, live []i
 	for j := range m.chunkOff {
 		m.chunkOff[j] = make([]int32, 1, chunks+1)
 	}
-	workers = max(1, min(workers, runtime.GOMAXPROCS(0)))
 	pos := make([]core.Position, min(n, linChunk))
 	base := core.NewEvaluator(w0)
 	for ch := 0; ch < chunks; ch++ {
@@ -128,32 +127,22 @@ func (p *Positions) linearise(ctx context.Context, c0 *core.Chromosome, live []i
 			}
 			m.e0[lo+i] = float32(whiteEval(base, &ps[i]))
 		}
-		var next atomic.Int64
-		var wg sync.WaitGroup
-		for wk := 0; wk < workers; wk++ {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				for {
-					j := int(next.Add(1) - 1)
-					if j >= g || ctx.Err() != nil {
-						return
+		parallel(workers, g, func(j int) {
+			if ctx.Err() != nil {
+				return
+			}
+			if span[j] > 0 {
+				ep, em := core.NewEvaluator(plus[j]), core.NewEvaluator(minus[j])
+				for i := range ps {
+					d := whiteEval(ep, &ps[i]) - whiteEval(em, &ps[i])
+					if d != 0 {
+						m.idx[j] = append(m.idx[j], uint32(lo+i))
+						m.coef[j] = append(m.coef[j], float32(float64(d)/span[j]))
 					}
-					if span[j] > 0 {
-						ep, em := core.NewEvaluator(plus[j]), core.NewEvaluator(minus[j])
-						for i := range ps {
-							d := whiteEval(ep, &ps[i]) - whiteEval(em, &ps[i])
-							if d != 0 {
-								m.idx[j] = append(m.idx[j], uint32(lo+i))
-								m.coef[j] = append(m.coef[j], float32(float64(d)/span[j]))
-							}
-						}
-					}
-					m.chunkOff[j] = append(m.chunkOff[j], int32(len(m.idx[j])))
 				}
-			}()
-		}
-		wg.Wait()
+			}
+			m.chunkOff[j] = append(m.chunkOff[j], int32(len(m.idx[j])))
+		})
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
