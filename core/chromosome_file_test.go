@@ -12,6 +12,21 @@ import (
 )
 
 // randomChromosome draws every gene uniformly in its bounds.
+// seededWeights compiles chromosome seed of schema s: the defaults for
+// seed 0, randomChromosome(s, seed) otherwise.
+func seededWeights(t testing.TB, s *Schema, seed uint64) *Weights {
+	t.Helper()
+	c := s.Default()
+	if seed > 0 {
+		c = randomChromosome(s, seed)
+	}
+	w, err := c.Compile()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w
+}
+
 func randomChromosome(s *Schema, seed uint64) *Chromosome {
 	c := s.Default()
 	for i, g := range s.Genes {

@@ -97,14 +97,7 @@ func TestSeed000ScoreMatchesReference(t *testing.T) {
 	ps := seed000TestPositions(t, 40, 40)
 	schema := mustPreset(t, "seed000")
 	for seed := range uint64(8) {
-		c := schema.Default()
-		if seed > 0 {
-			c = randomChromosome(schema, seed)
-		}
-		w, err := c.Compile()
-		if err != nil {
-			t.Fatal(err)
-		}
+		w := seededWeights(t, schema, seed)
 		e := NewEvaluator(w)
 		for _, p := range ps {
 			if got, want := e.seed000(p), refSeed000(w.Seed000, p); got != want {

@@ -13,14 +13,7 @@ func TestSeedOnlySkipsNothing(t *testing.T) {
 			continue
 		}
 		for seed := range uint64(3) {
-			c := schema.Default()
-			if seed > 0 {
-				c = randomChromosome(schema, seed)
-			}
-			w, err := c.Compile()
-			if err != nil {
-				t.Fatal(err)
-			}
+			w := seededWeights(t, schema, seed)
 			fast, slow := NewEvaluator(w), NewEvaluator(w)
 			slow.seedOnly = false
 			if want := w.Seed000 != nil || w.Seed003 != nil || w.Seed004 != nil; fast.seedOnly && !want {
