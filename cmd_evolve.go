@@ -302,7 +302,12 @@ func runEvolve(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "evolve: %v\n", err)
 			return exitFail
 		}
-		fmt.Fprintf(stderr, "dataset %s: %d positions, K = %.1f\n", r.Settings.Dataset, r.Positions().Len(), k)
+		pos := r.Positions()
+		fmt.Fprintf(stderr, "dataset %s: %d positions, K = %.1f", r.Settings.Dataset, pos.Len(), k)
+		if pos.ScoreK > 0 {
+			fmt.Fprintf(stderr, ", the reference scores' scale %.1f", pos.ScoreK)
+		}
+		fmt.Fprintln(stderr)
 	}
 	enc := json.NewEncoder(stdout)
 	done := make(chan struct{})

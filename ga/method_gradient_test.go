@@ -13,7 +13,8 @@ import (
 )
 
 // scorePositions are n playout positions scored by truth's evaluation,
-// as Positions labelled by that score at K = 150: the error is 0 at truth.
+// as Positions labelled by that score at K = ScoreK = 150: the error is 0
+// at truth.
 func scorePositions(t testing.TB, n int, seed uint64, truth *core.Chromosome) *Positions {
 	t.Helper()
 	w, err := truth.Compile()
@@ -24,6 +25,7 @@ func scorePositions(t testing.TB, n int, seed uint64, truth *core.Chromosome) *P
 	if err != nil {
 		t.Fatal(err)
 	}
+	p.SetScoreK(150)
 	return p
 }
 

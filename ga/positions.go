@@ -18,8 +18,16 @@ import (
 // where eval is its static evaluation of the (quiet) position from white's
 // view, as Texel tuning does.
 type Positions struct {
-	Name    string
-	K       float64
+	Name string
+	K    float64
+	// ScoreK is the sigmoid scale of the reference scores (labels score
+	// and mix): the one that best fits them to the game results, so that
+	// a score target is the result the reference engine's score predicts
+	// on its own scale. Another engine's centipawns are not ours (Debian's
+	// Stockfish reports about 100 for a 50 % chance of winning), so K,
+	// fitted to our evaluation, would turn its scores into wrong targets.
+	ScoreK  float64
+	mix     float64 // the weight of the score in a target (parseLabel)
 	samples []dataset.Sample
 	targets []float32
 }
@@ -36,8 +44,9 @@ const (
 const blockSize = 4096
 
 // NewPositions prepares set for fitness. label is LabelResult, LabelScore
-// (the set must carry reference scores) or "mix=F": F × score + (1 − F) ×
-// result. k > 0 is the sigmoid scale; 0 leaves it to FitK.
+// (the set must carry reference scores) or "mix=F": F × σ(score/ScoreK) +
+// (1 − F) × result, ScoreK fitted here. k > 0 is the sigmoid scale of our
+// evaluation; 0 leaves it to FitK.
 func NewPositions(name string, set *dataset.Set, label string, k float64) (*Positions, error) {
 	if set == nil || len(set.Samples) == 0 {
 		return nil, fmt.Errorf("dataset %s: no positions", name)
@@ -64,9 +73,33 @@ func NewPositions(name string, set *dataset.Set, label string, k float64) (*Posi
 			return nil, fmt.Errorf("dataset %s: sample %d: result %d is not 0, 1 or 2", name, i, set.Samples[i].Result)
 		}
 	}
-	p := &Positions{Name: name, K: k, samples: set.Samples, targets: make([]float32, len(set.Samples))}
+	p := &Positions{Name: name, K: k, mix: mix, samples: set.Samples, targets: make([]float32, len(set.Samples))}
+	if mix > 0 {
+		if p.ScoreK, err = goldenK(func(k float64) (float64, error) { return p.scoreError(k), nil }); err != nil {
+			return nil, err
+		}
+	}
 	p.setTargets(mix)
 	return p, nil
+}
+
+// scoreError is the mean squared error of the reference scores at scale k
+// against the game results.
+func (p *Positions) scoreError(k float64) float64 {
+	sum := 0.0
+	for i := range p.samples {
+		s := &p.samples[i]
+		d := s.Result.Score() - sigmoid(float64(s.Score), k)
+		sum += d * d
+	}
+	return sum / float64(len(p.samples))
+}
+
+// SetScoreK sets the reference scores' scale, instead of the fitted one,
+// and recomputes the targets.
+func (p *Positions) SetScoreK(k float64) {
+	p.ScoreK = k
+	p.setTargets(p.mix)
 }
 
 // parseLabel returns the weight of the reference score in the target.
@@ -84,14 +117,14 @@ func parseLabel(label string) (float64, error) {
 	return f, nil
 }
 
-// setTargets computes the targets; a score target needs K, so until K is
-// known (FitK) only result targets are meaningful.
+// setTargets computes the targets: mix × σ(score/ScoreK) + (1 − mix) ×
+// result.
 func (p *Positions) setTargets(mix float64) {
 	for i := range p.samples {
 		s := &p.samples[i]
 		t := s.Result.Score()
-		if mix > 0 && p.K > 0 {
-			t = (1-mix)*t + mix*sigmoid(float64(s.Score), p.K)
+		if mix > 0 {
+			t = (1-mix)*t + mix*sigmoid(float64(s.Score), p.ScoreK)
 		}
 		p.targets[i] = float32(t)
 	}
@@ -193,50 +226,50 @@ func (p *Positions) blockError(e *core.Evaluator, q *core.Position, k float64, l
 }
 
 // FitK finds the sigmoid scale that best fits weights w to the game
-// results (Texel tuning's K), by golden-section search on log K over 10 to
-// 2000 centipawns, sets it, and recomputes score targets for label.
-func (p *Positions) FitK(ctx context.Context, w *core.Weights, label string, workers int) (float64, error) {
-	mix, err := parseLabel(label)
-	if err != nil {
-		return 0, err
-	}
+// results (Texel tuning's K) and sets it. The targets do not depend on it:
+// a score target has its own scale, ScoreK.
+func (p *Positions) FitK(ctx context.Context, w *core.Weights, workers int) (float64, error) {
 	saved := p.targets
 	p.targets = make([]float32, len(p.samples))
 	p.setTargets(0) // K is fitted to results, whatever the label
-	f := func(logK float64) (float64, error) {
-		return p.meanSquaredError(ctx, w, math.Exp(logK), workers)
+	k, err := goldenK(func(k float64) (float64, error) { return p.meanSquaredError(ctx, w, k, workers) })
+	p.targets = saved
+	if err != nil {
+		return 0, err
 	}
+	p.K = k
+	return k, nil
+}
+
+// goldenK minimises f over the scales 10 to 2000 centipawns by
+// golden-section search on log K.
+func goldenK(f func(k float64) (float64, error)) (float64, error) {
 	a, b := math.Log(10), math.Log(2000)
 	const phi = 0.6180339887498949
 	x1, x2 := b-phi*(b-a), a+phi*(b-a)
-	f1, err := f(x1)
+	f1, err := f(math.Exp(x1))
 	if err != nil {
-		p.targets = saved
 		return 0, err
 	}
-	f2, err := f(x2)
+	f2, err := f(math.Exp(x2))
 	if err != nil {
-		p.targets = saved
 		return 0, err
 	}
 	for b-a > 1e-3 {
 		if f1 < f2 {
 			b, x2, f2 = x2, x1, f1
 			x1 = b - phi*(b-a)
-			f1, err = f(x1)
+			f1, err = f(math.Exp(x1))
 		} else {
 			a, x1, f1 = x1, x2, f2
 			x2 = a + phi*(b-a)
-			f2, err = f(x2)
+			f2, err = f(math.Exp(x2))
 		}
 		if err != nil {
-			p.targets = saved
 			return 0, err
 		}
 	}
-	p.K = math.Exp((a + b) / 2)
-	p.setTargets(mix)
-	return p.K, nil
+	return math.Exp((a + b) / 2), nil
 }
 
 // positionsFitness gives each genome not yet evaluated −(mean squared

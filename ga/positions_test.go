@@ -184,12 +184,50 @@ func TestFitKRecoversTheScale(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := p.FitK(context.Background(), w, LabelResult, 2)
+		got, err := p.FitK(context.Background(), w, 2)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if math.Abs(got-k)/k > 0.15 {
 			t.Errorf("results drawn at K=%g: fitted K=%.1f", k, got)
+		}
+	}
+}
+
+// A score label is read on the reference scores' own scale: with the
+// results drawn as σ(score/k), ScoreK recovers k whatever our K is, and a
+// mix target is (1 − F) × result + F × σ(score/ScoreK).
+func TestScoreKRecoversTheReferenceScale(t *testing.T) {
+	w := fullWeights(t)
+	for _, k := range []float64{90, 300} {
+		set := playoutSet(t, 20000, 6, w, sigmoidResults(k))
+		p, err := NewPositions("t", set, "mix=0.25", 150)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if math.Abs(p.ScoreK-k)/k > 0.15 {
+			t.Errorf("results drawn at scale %g: fitted ScoreK=%.1f", k, p.ScoreK)
+		}
+		for i := 0; i < 100; i++ {
+			s := set.Samples[i]
+			want := 0.75*s.Result.Score() + 0.25*sigmoid(float64(s.Score), p.ScoreK)
+			if math.Abs(float64(p.targets[i])-want) > 1e-6 {
+				t.Fatalf("sample %d: target %v, want %v", i, p.targets[i], want)
+			}
+		}
+		p.SetScoreK(k)
+		if s := set.Samples[0]; math.Abs(float64(p.targets[0])-(0.75*s.Result.Score()+0.25*sigmoid(float64(s.Score), k))) > 1e-6 {
+			t.Errorf("SetScoreK(%g) left the targets as they were", k)
+		}
+		// FitK fits our K to the results alone and leaves the targets be.
+		before := append([]float32(nil), p.targets...)
+		if _, err := p.FitK(context.Background(), w, 2); err != nil {
+			t.Fatal(err)
+		}
+		for i := range before {
+			if p.targets[i] != before[i] {
+				t.Fatalf("FitK changed target %d", i)
+			}
 		}
 	}
 }

@@ -30,7 +30,7 @@ func (d *Dir) AttachPositions(ctx context.Context, r *ga.Run) (float64, error) {
 		if err != nil {
 			return 0, err
 		}
-		k, err := p.FitK(ctx, w, r.Settings.Label, max(1, r.Settings.Workers))
+		k, err := p.FitK(ctx, w, max(1, r.Settings.Workers))
 		if err != nil {
 			return 0, fmt.Errorf("dataset %s: fitting K: %w", name, err)
 		}
