@@ -90,12 +90,15 @@ for s in "${seeds[@]}"; do
 	000) # classic (seed 000): agents at depth 4 v Stockfish depth 1 from middlegame starts (Stockfish
 		# plays itself 20 moves at depth 4), 200-move cap, 150 generations as the paper. Population 40 so
 		# that k = 5% = 2 as written; 20 games per individual (10 colour-swapped starts). One run with
-		# the paper's mutation, one with the scaled one (matrices preserved), from the same generation 0.
+		# the paper's mutation, and (SEARCH=strong, or S000_SCALED=1) one with the scaled one (matrices
+		# preserved, our addition: the paper's three rows do not need it), from the same generation 0.
 		# The runs take hours: they are saved in $DATA and resumed where they stopped on a rerun
 		# (SEARCH=strong DATA=testdata/runs continues the runs docs/RESULTS.md reported before issue 27).
 		DATA=${DATA:-$OUT/data}
 		ref="name=sf1,uci=$SF,depth=1"
-		for m in paper scaled; do
+		muts=(paper)
+		[ "$SEARCH" = strong ] || [ "${S000_SCALED:-0}" = 1 ] && muts+=(scaled)
+		for m in "${muts[@]}"; do
 			r="s000-$m$sfx"
 			if saved_run "$DATA/runs/$r"; then
 				run "$bin" evolve --resume "$r" --workers 1 --data "$DATA" --json >>"$OUT/$r.jsonl"
@@ -123,7 +126,9 @@ for s in "${seeds[@]}"; do
 		# game: same starts, same colours.
 		mg=(--middlegame "name=sf4,uci=$SF" --start-moves 20 --start-depth 4 --max-moves 200 --tc depth=4
 			--concurrency 1 --data "$DATA" --json)
-		for who in random paper paper-origmat scaled; do
+		rows=(random paper paper-origmat)
+		[[ " ${muts[*]} " = *" scaled "* ]] && rows+=(scaled)
+		for who in "${rows[@]}"; do
 			spec="name=$who,chromosome=$OUT/s000-$who$sfx.chromosome.json,search=$s000"
 			[ "$who" = random ] && spec="name=random,population=s000-random$sfx#0,search=$s000"
 			rm -f "$OUT/s000-$who$sfx-vs-sf1.pgn"
@@ -237,8 +242,9 @@ for s in "${seeds[@]}"; do
 			;;
 		000-best) # from the first random draw of seed 1000 (row 1's agent), paper000 at depth 4: two tunes (steps 0.005
 			# of each range for 10 CPU-min, 0.02 for 20 and for 45: 34, 69 and 154 generations), each 100 games v Stockfish depth 1 from row 1-3's middlegame
-			# starts (seed 5000, paired with those rows' PGNs) and 200 v the paper's method's agent (s000-paper#best of
-			# testdata/runs, evolved with the strong search, played here with paper000; seed 5003)
+			# starts (seed 5000, paired with those rows' PGNs) and 200 v the paper's method's agent (seed 5003): with
+			# SEARCH=paper the best of reproduce-seeds.sh 000's s000-paper-p run (run 000 first), with SEARCH=strong
+			# s000-paper#best of testdata/runs (evolved with the strong search), both played here with paper000
 			sf1="name=sf1,uci=$SF,depth=1"
 			saved_run "$BDATA/runs/s000-random-p" || run "$bin" evolve --method classic --search paper000 --population 2 --generations 1 \
 				--reference-games 2 --reference "$sf1" --tc depth=4 --seed 1000 --workers 1 --save s000-random-p --data "$BDATA" >/dev/null
@@ -246,6 +252,11 @@ for s in "${seeds[@]}"; do
 			run "$bin" saves export s000-random0 --data "$BDATA" --to "$OUT/s000-random0.chromosome.json" >/dev/null
 			mg=(--middlegame "name=sf4,uci=$SF" --start-moves 20 --start-depth 4 --max-moves 200 --tc depth=4 --concurrency 1 --data "$BDATA" --json)
 			method="name=method,population=$root/testdata/runs/runs/s000-paper/run.json.gz#best,search=paper000"
+			if [ "$SEARCH" = paper ]; then
+				mrun=${DATA:-$OUT/data}/runs/s000-paper-p
+				saved_run "$mrun" || { echo "000-best: no $mrun (run reproduce-seeds.sh 000 first: its agent is the method's)" >&2; exit 2; }
+				method="name=method,population=$mrun/run.json#best,search=paper000"
+			fi
 			for v in "s000-cmaes-pos 0.005 34" "s000-cmaes-pos2 0.02 69" "s000-cmaes-pos3 0.02 154"; do
 				read -r r sigma gens <<<"$v"
 				saved_run "$BDATA/runs/$r" || run "$bin" evolve --method cmaes --chromosome seed000 --fitness positions --dataset full-n5k \
