@@ -16,6 +16,13 @@ type MatchElo struct {
 	Elo, Error, LOS float64
 }
 
+// eloWithError is the Elo of score s with the 95% interval's half-width
+// for the score's standard error se (no LOS).
+func eloWithError(s, se float64) MatchElo {
+	lo, hi := EloFromScore(s-1.96*se), EloFromScore(s+1.96*se)
+	return MatchElo{Elo: EloFromScore(s), Error: (hi - lo) / 2}
+}
+
 // EloFromWDL computes MatchElo for a two-player record.
 func EloFromWDL(w, d, l int) MatchElo {
 	n := float64(w + d + l)
@@ -24,9 +31,8 @@ func EloFromWDL(w, d, l int) MatchElo {
 	}
 	s := (float64(w) + 0.5*float64(d)) / n
 	v := (float64(w)*(1-s)*(1-s) + float64(d)*(0.5-s)*(0.5-s) + float64(l)*s*s) / n
-	se := math.Sqrt(v / n)
-	lo, hi := EloFromScore(s-1.96*se), EloFromScore(s+1.96*se)
-	m := MatchElo{Elo: EloFromScore(s), Error: (hi - lo) / 2, LOS: 0.5}
+	m := eloWithError(s, math.Sqrt(v/n))
+	m.LOS = 0.5
 	if w+l > 0 {
 		m.LOS = 0.5 * (1 + math.Erf(float64(w-l)/math.Sqrt(2*float64(w+l))))
 	}

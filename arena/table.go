@@ -15,6 +15,9 @@ type Table struct {
 	W, D, L []int
 	Played  int
 	Total   int // games scheduled (0 if open-ended)
+	// Pairs is a match's pentanomial record: its complete colour-swapped
+	// pairs (other formats leave it empty).
+	Pairs PairCounts
 }
 
 // NewTable returns an empty table for the named players.
@@ -67,7 +70,7 @@ func (t *Table) Clone() *Table {
 	copy(c.W, t.W)
 	copy(c.D, t.D)
 	copy(c.L, t.L)
-	c.Played = t.Played
+	c.Played, c.Pairs = t.Played, t.Pairs
 	return c
 }
 

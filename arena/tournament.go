@@ -64,6 +64,7 @@ type Report struct {
 	Pairings   []Pairing     `json:"pairings,omitempty"`   // selection and knockout
 	Final      []string      `json:"final_line,omitempty"` // selection: the line after it
 	SPRT       *SPRTResult   `json:"sprt,omitempty"`
+	Pairs      *PairReport   `json:"pentanomial,omitempty"` // a match's complete pairs
 	Reason     string        `json:"finished"`
 	Elapsed    time.Duration `json:"-"`
 	Seconds    float64       `json:"seconds"`
@@ -95,8 +96,9 @@ type runner struct {
 	nextID   int
 	openings []string
 	opening  int
-	replayed int   // games of t.Finished put in the table
-	err      error // a finished game that is not its job's
+	replayed int        // games of t.Finished put in the table
+	err      error      // a finished game that is not its job's
+	pairs    *pairTally // a match's: its pairs as they complete
 }
 
 func newRunner(t *Tournament, total, openingsNeeded int) *runner {
@@ -155,7 +157,7 @@ func (r *runner) play(ctx context.Context, jobs []GameJob, stop func() bool) ([]
 		if res.Reason == ReasonAborted {
 			return false
 		}
-		r.table.Add(j.White, j.Black, &res)
+		r.add(j, &res)
 		if r.t.PGN != nil {
 			if err := WriteGamePGN(r.t.PGN, &res, r.t.Event, j.Round); err != nil {
 				res.Detail += "; PGN not written: " + err.Error()
@@ -169,6 +171,14 @@ func (r *runner) play(ctx context.Context, jobs []GameJob, stop func() bool) ([]
 		return stop != nil && stop()
 	})
 	return out, err
+}
+
+// add puts a finished game in the table (and a match's in its pair).
+func (r *runner) add(j GameJob, res *GameResult) {
+	r.table.Add(j.White, j.Black, res)
+	if r.pairs != nil {
+		r.pairs.add(r.table, j, res)
+	}
 }
 
 // report closes the pool and sums up; it fails when a finished game was
@@ -365,10 +375,13 @@ func (t *Tournament) runKnockout(ctx context.Context) (*Report, error) {
 }
 
 // runMatch: Rounds colour-swapped pairs between two players, stopping
-// early when an SPRT is given and decides.
+// early when an SPRT is given and decides. A pentanomial SPRT tests only
+// complete pairs: with several workers games end out of order, and a
+// pair counts once both its games have.
 func (t *Tournament) runMatch(ctx context.Context) (*Report, error) {
 	start := time.Now()
 	r := newRunner(t, 2*t.Rounds, t.Rounds)
+	r.pairs = newPairTally(0)
 	var jobs []GameJob
 	for c := 0; c < t.Rounds; c++ {
 		jobs = append(jobs, r.pair(0, 1, fmt.Sprint(c+1))...)
@@ -378,7 +391,7 @@ func (t *Tournament) runMatch(ctx context.Context) (*Report, error) {
 		if t.SPRT == nil {
 			return false
 		}
-		res := t.SPRT.Test(r.table.W[0], r.table.D[0], r.table.L[0])
+		res := t.SPRT.TestTable(r.table)
 		if res.Decision != "" {
 			decision = &res
 			return true
@@ -397,8 +410,9 @@ func (t *Tournament) runMatch(ctx context.Context) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	rep.Pairs = pairReport(r.table)
 	if t.SPRT != nil {
-		res := t.SPRT.Test(r.table.W[0], r.table.D[0], r.table.L[0])
+		res := t.SPRT.TestTable(r.table)
 		rep.SPRT = &res
 	}
 	return rep, nil

@@ -27,7 +27,7 @@ func (r *runner) replay(jobs []GameJob, out []GameResult) ([]GameJob, error) {
 			return nil, err
 		}
 		out[i] = res
-		r.table.Add(j.White, j.Black, &res)
+		r.add(j, &res)
 		r.results = append(r.results, res)
 		r.replayed++
 		n++

@@ -58,8 +58,11 @@ func summary(rep *Report) string {
 		fmt.Fprintf(&b, "%d %s-%s %g-%g %v %s\n", p.Round, p.NameA, p.NameB, p.PointsA, p.PointsB, p.Games, p.Winner)
 	}
 	b.WriteString(strings.Join(rep.Final, " "))
+	if rep.Pairs != nil {
+		fmt.Fprintf(&b, "\nptnml %v, %d unpaired", rep.Pairs.Ptnml, rep.Pairs.Unpaired)
+	}
 	if rep.SPRT != nil {
-		fmt.Fprintf(&b, "\nLLR %.4f %s", rep.SPRT.LLR, rep.SPRT.Decision)
+		fmt.Fprintf(&b, "\nLLR %.4f %s %s over %d pairs", rep.SPRT.LLR, rep.SPRT.Model, rep.SPRT.Decision, rep.SPRT.Pairs)
 	}
 	return b.String()
 }
@@ -72,6 +75,9 @@ func TestTournamentResumedFromFinishedGames(t *testing.T) {
 		// One worker: where an SPRT stops depends on the order games end.
 		{"match with an SPRT", Match, []string{"name=a", "name=b,chromosome=seed003"}, 50, 1,
 			&SPRT{Elo0: 0, Elo1: 100, Alpha: 0.1, Beta: 0.1}},
+		// A match saved before pairs were recorded resumes trinomial.
+		{"match with a trinomial SPRT", Match, []string{"name=a", "name=b,chromosome=seed003"}, 50, 1,
+			&SPRT{Elo0: 0, Elo1: 100, Alpha: 0.1, Beta: 0.1, Model: Trinomial}},
 		{"round-robin", RoundRobin, three, 1, 2, nil},
 		{"gauntlet", Gauntlet, three, 2, 2, nil},
 		{"selection", Selection, five, 1, 2, nil},

@@ -123,16 +123,42 @@ func TestSelectionAndKnockout(t *testing.T) {
 	}
 }
 
+// The SPRT stops a match on its decision; with two workers games end out
+// of order, and it tested the pairs both of whose games had ended: those
+// counted again here from the games as they ended.
 func TestMatchSPRTStopsEarly(t *testing.T) {
 	m := &Tournament{Format: Match, Players: []PlayerSpec{mustSpec(t, "name=strong,depth=4"), mustSpec(t, "name=weak,chromosome=seed003,depth=1")},
 		Options: GameOptions{TC: TimeControl{Depth: 4}, MaxMoves: 80}, Rounds: 200, Book: testBook(t), Seed: 1, Workers: 2,
 		SPRT: &SPRT{Elo0: 0, Elo1: 100, Alpha: 0.05, Beta: 0.05}}
+	points := map[int][]float64{} // pair -> the strong player's points in its games ended
+	m.OnResult = func(j GameJob, res *GameResult, _ *Table) {
+		p := res.Score()
+		if j.White == 1 {
+			p = 1 - p
+		}
+		points[j.ID/2] = append(points[j.ID/2], p)
+	}
 	rep, err := m.Run(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rep.SPRT == nil || rep.SPRT.Decision != "H1 accepted" || rep.Games >= 400 {
+	if rep.SPRT == nil || rep.SPRT.Decision != "H1 accepted" || rep.Games >= 400 || rep.SPRT.Model != Pentanomial {
 		t.Fatalf("SPRT %+v after %d games (%s)", rep.SPRT, rep.Games, rep.Reason)
+	}
+	var want PairCounts
+	unpaired := 0
+	for _, p := range points {
+		if len(p) == 2 {
+			want[int(2*(p[0]+p[1]))]++
+		} else {
+			unpaired += len(p)
+		}
+	}
+	if rep.Pairs == nil || rep.Pairs.Ptnml != want || rep.Pairs.Unpaired != unpaired || 2*want.Pairs()+unpaired != rep.Games {
+		t.Fatalf("pairs %+v, want %v with %d unpaired of %d games", rep.Pairs, want, unpaired, rep.Games)
+	}
+	if again := m.SPRT.TestPairs(want); rep.SPRT.Pairs != want.Pairs() || again.LLR != rep.SPRT.LLR {
+		t.Errorf("SPRT %+v, want the LLR %.4f of %d pairs", rep.SPRT, again.LLR, want.Pairs())
 	}
 }
 
