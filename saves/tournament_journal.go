@@ -1,6 +1,7 @@
 package saves
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -21,13 +22,33 @@ const (
 	recordFile   = "tournament.json"
 )
 
-var progressFormat = format{name: "evochess-tournament-progress", version: 1}
+// Version 2 records the model of a match's SPRT; version 1's matches were
+// all trinomial, and are marked so when read.
+var progressFormat = format{name: "evochess-tournament-progress", version: 2,
+	migrate: map[int]func(json.RawMessage) (json.RawMessage, error){1: markTrinomial}}
 
 // TournamentSettings are how an unfinished tournament was started: the
 // command and its arguments, which set it up again to resume it.
 type TournamentSettings struct {
 	Command string   `json:"command"` // match or tournament
 	Args    []string `json:"args"`
+	// SPRTModel is what a match's SPRT tests, arena.Pentanomial or
+	// arena.Trinomial: a match resumes with the model it was started with
+	// (not in the arguments, which are the user's command line).
+	SPRTModel string `json:"sprt_model,omitempty"`
+}
+
+// markTrinomial brings version 1 settings to version 2: a match saved
+// then tested its SPRT on games one by one, and goes on doing so.
+func markTrinomial(content json.RawMessage) (json.RawMessage, error) {
+	var m map[string]any
+	if err := json.Unmarshal(content, &m); err != nil {
+		return nil, err
+	}
+	if m["command"] == "match" {
+		m["sprt_model"] = arena.Trinomial
+	}
+	return json.Marshal(m)
 }
 
 // How often the journal is flushed to disk: a process that dies loses

@@ -245,3 +245,50 @@ func BenchmarkJournalAppend(b *testing.B) {
 		}
 	}
 }
+
+// A match resumes with the SPRT model it was started with: version 1
+// settings (written before pairs were recorded) read as trinomial, a
+// tournament's as none, and version 2's as they were written.
+func TestTournamentSettingsSPRTModel(t *testing.T) {
+	v1 := func(command string) string {
+		return `{"format": "evochess-tournament-progress", "version": 1, "saved": "2026-11-26T12:58:56Z",
+  "content": {"command": "` + command + `", "args": ["name=a", "name=b", "--sprt", "0,5", "--save", "m"]}}`
+	}
+	tests := []struct {
+		name     string
+		progress string              // a progress.json written by an earlier evochess, or
+		settings *TournamentSettings // settings written by this one
+		want     string
+	}{
+		{"version 1 match", v1("match"), nil, arena.Trinomial},
+		{"version 1 tournament", v1("tournament"), nil, ""},
+		{"pentanomial match", "", &TournamentSettings{Command: "match", Args: []string{"a", "b"}, SPRTModel: arena.Pentanomial}, arena.Pentanomial},
+		{"trinomial match", "", &TournamentSettings{Command: "match", Args: []string{"a", "b"}, SPRTModel: arena.Trinomial}, arena.Trinomial},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d, _ := Open(t.TempDir())
+			if tt.settings != nil {
+				j, err := d.StartTournament("m", *tt.settings)
+				if err != nil {
+					t.Fatal(err)
+				}
+				j.Close()
+			} else {
+				dir := filepath.Join(d.Root, Tournaments, "m")
+				os.MkdirAll(dir, 0o755)
+				if err := os.WriteFile(filepath.Join(dir, progressFile), []byte(tt.progress), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			j, err := d.ResumeTournament("m")
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer j.Close()
+			if j.Settings.SPRTModel != tt.want || len(j.Settings.Args) == 0 {
+				t.Errorf("settings %+v, want the model %q", j.Settings, tt.want)
+			}
+		})
+	}
+}
