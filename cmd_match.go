@@ -16,7 +16,10 @@ const matchSynopsis = "evochess match SPEC_A SPEC_B [--games N] [--sprt ELO0,ELO
 const matchAbout = `Play two players against each other in colour-swapped pairs and report
 the score, Elo difference ± 95% error and likelihood of superiority. With
 --sprt the match stops as soon as the sequential test decides between
-"A is ELO0 stronger" and "A is ELO1 stronger". With --middlegame SPEC every
+"A is ELO0 stronger" and "A is ELO1 stronger"; it tests the complete
+colour-swapped pairs (pentanomial, "Ptnml(0-2)" as fastchess prints), so
+it decides in fewer games than on games one by one (trinomial, which
+matches saved by an evochess before pairs were tested resume with). With --middlegame SPEC every
 pair starts from a middlegame the way seed 000's fitness makes them: SPEC
 plays itself --start-moves moves per side at depth --start-depth from a
 book opening drawn with --seed. Player SPECs are as for
@@ -88,6 +91,11 @@ func match(args []string, from *resuming, stdout, stderr io.Writer) int {
 		if err != nil {
 			return usageError(stderr, "match", "--sprt %q: %v", *sprt, err)
 		}
+		if from != nil {
+			if s.Model, err = from.sprtModel(); err != nil {
+				return usageError(stderr, "match", "%v", err)
+			}
+		}
 		t.SPRT = s
 	}
 	return playAndReport(t, f, stdout, stderr)
@@ -106,7 +114,7 @@ func parseSPRT(s string) (*arena.SPRT, error) {
 		}
 		v[i] = f
 	}
-	sp := &arena.SPRT{Elo0: v[0], Elo1: v[1], Alpha: 0.05, Beta: 0.05}
+	sp := &arena.SPRT{Elo0: v[0], Elo1: v[1], Alpha: 0.05, Beta: 0.05, Model: arena.Pentanomial}
 	if len(v) == 4 {
 		sp.Alpha, sp.Beta = v[2], v[3]
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -59,19 +60,23 @@ func TestMatchMiddlegameStarts(t *testing.T) {
 	}
 }
 
-// The progress text shows an SPRT's W-D-L and LLR between its bounds, and
+// The progress text shows an SPRT's W-D-L, pairs (pentanomial) and LLR
+// between its bounds, and
 // a plain match's count and ETA.
 func TestProgressText(t *testing.T) {
 	tb := arena.NewTable([]string{"a", "b"}, 100)
 	tb.Played, tb.W, tb.D, tb.L = 10, []int{6, 1}, []int{3, 3}, []int{1, 6}
-	sp := &arena.SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
+	tb.Pairs = arena.PairCounts{0, 1, 1, 2, 1}
+	penta := &arena.SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05, Model: arena.Pentanomial}
+	tri := &arena.SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05, Model: arena.Trinomial}
 	for _, tc := range []struct {
 		name string
 		sprt *arena.SPRT
 		want string
 		bar  int
 	}{
-		{"sprt", sp, `^10 games  6-3-1  LLR -?\d+\.\d\d \(-2\.94, 2\.94\)  `, 0},
+		{"pentanomial sprt", penta, `^10 games  6-3-1  ptnml \[0, 1, 1, 2, 1\]  LLR ` + regexp.QuoteMeta(fmt.Sprintf("%.2f", penta.TestPairs(tb.Pairs).LLR)) + ` \(-2\.94, 2\.94\)  `, 0},
+		{"trinomial sprt", tri, `^10 games  6-3-1  LLR ` + regexp.QuoteMeta(fmt.Sprintf("%.2f", tri.Test(6, 3, 1).LLR)) + ` \(-2\.94, 2\.94\)  `, 0},
 		{"plain", nil, `^10/100 games  .*ETA `, 100},
 	} {
 		if got := progressText(tb, 0, time.Now(), tc.sprt, ""); !regexp.MustCompile(tc.want).MatchString(got) {

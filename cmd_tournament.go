@@ -226,7 +226,11 @@ func playAndReport(t *arena.Tournament, f tournamentFlags, stdout, stderr io.Wri
 	defer cc.close()
 	j := f.journal
 	if j == nil && f.save != "" {
-		if j, err = lib.StartTournament(f.save, saves.TournamentSettings{Command: commandOf(t), Args: f.args}); err != nil {
+		settings := saves.TournamentSettings{Command: commandOf(t), Args: f.args}
+		if t.SPRT != nil {
+			settings.SPRTModel = t.SPRT.Model // a resume tests as this run did
+		}
+		if j, err = lib.StartTournament(f.save, settings); err != nil {
 			return usageError(stderr, t.Format, "--save: %v", err)
 		}
 		defer j.Close()
@@ -290,16 +294,20 @@ func printJSON(w io.Writer, rep *arena.Report) {
 
 // progressText is a match's progress: "12/40 games  1:02  ETA 2:10" (of
 // which before were played before it was resumed); a
-// match under an SPRT shows its W-D-L and log-likelihood ratio between the
-// bounds instead of an ETA (it stops when a bound is crossed); extra (who
+// match under an SPRT shows its W-D-L (and, pentanomial, its complete
+// pairs) and log-likelihood ratio between the bounds instead of an ETA (it stops when a bound is crossed); extra (who
 // played) ends it. The bar, when the total is known, is the caller's.
 func progressText(tb *arena.Table, before int, start time.Time, sprt *arena.SPRT, extra string) string {
 	done, total := tb.Played, tb.Total
 	elapsed := time.Since(start).Round(time.Second)
 	switch {
 	case sprt != nil && len(tb.W) > 0:
-		r := sprt.Test(tb.W[0], tb.D[0], tb.L[0])
-		return fmt.Sprintf("%d games  %d-%d-%d  LLR %.2f (%.2f, %.2f)  %s%s", done, tb.W[0], tb.D[0], tb.L[0], r.LLR, r.Lower, r.Upper, elapsed, extra)
+		r := sprt.TestTable(tb)
+		pairs := ""
+		if r.Model == arena.Pentanomial {
+			pairs = "  ptnml " + tb.Pairs.String()
+		}
+		return fmt.Sprintf("%d games  %d-%d-%d%s  LLR %.2f (%.2f, %.2f)  %s%s", done, tb.W[0], tb.D[0], tb.L[0], pairs, r.LLR, r.Lower, r.Upper, elapsed, extra)
 	case total > 0:
 		eta := ""
 		if done > before { // the games of a resumed tournament's journal took no time here
@@ -357,8 +365,25 @@ func printReport(w io.Writer, rep *arena.Report) {
 	if len(rep.Final) > 0 {
 		fmt.Fprintf(w, "final line: %s\n", strings.Join(rep.Final, " "))
 	}
-	if rep.SPRT != nil {
-		fmt.Fprintf(w, "SPRT: LLR %.2f (bounds %.2f, %.2f) %s\n", rep.SPRT.LLR, rep.SPRT.Lower, rep.SPRT.Upper, rep.SPRT.Decision)
+	if p := rep.Pairs; p != nil {
+		games := arena.EloFromWDL(rep.Table.W[0], rep.Table.D[0], rep.Table.L[0])
+		fmt.Fprintf(w, "Ptnml(0-2): %v, %d pairs; %s v %s: Elo %+.1f ± %.1f by pairs (± %.1f by games)",
+			p.Ptnml, p.Pairs, rep.Players[0], rep.Players[1], p.Elo, p.Error, games.Error)
+		if p.Unpaired > 0 {
+			games := "games"
+			if p.Unpaired == 1 {
+				games = "game"
+			}
+			fmt.Fprintf(w, "; %d %s of unfinished pairs not in it", p.Unpaired, games)
+		}
+		fmt.Fprintln(w)
+	}
+	if s := rep.SPRT; s != nil {
+		fmt.Fprintf(w, "SPRT (%s", s.Model)
+		if s.Model == arena.Pentanomial {
+			fmt.Fprintf(w, ", %d pairs", s.Pairs)
+		}
+		fmt.Fprintf(w, "): LLR %.2f (bounds %.2f, %.2f) %s\n", s.LLR, s.Lower, s.Upper, s.Decision)
 	}
 	fmt.Fprintf(w, "%d games in %s (%s)\n", rep.Games, rep.Elapsed.Round(time.Second), rep.Reason)
 }

@@ -89,6 +89,20 @@ func (r *resuming) apply(f *tournamentFlags) error {
 	return nil
 }
 
+// sprtModel is the model the resumed match's SPRT was started with:
+// settings without one are a match saved before pairs were tested,
+// whose SPRT was trinomial.
+func (r *resuming) sprtModel() (string, error) {
+	switch m := r.journal.Settings.SPRTModel; m {
+	case "", arena.Trinomial:
+		return arena.Trinomial, nil
+	case arena.Pentanomial:
+		return m, nil
+	default:
+		return "", fmt.Errorf("tournament %q: its saved SPRT model %.40q is not %s or %s", r.journal.Name, m, arena.Pentanomial, arena.Trinomial)
+	}
+}
+
 // resumeInto gives t the journal's games, which it does not play again,
 // and puts them in the saved PGN in the order they ended; it returns how
 // many there are.

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/evochess/evochess/arena"
 	"github.com/evochess/evochess/arena/cluster"
 	"github.com/evochess/evochess/saves"
 )
@@ -35,8 +36,9 @@ func TestStoppedTournamentResumes(t *testing.T) {
 		{"match", []string{"match", "name=a", "name=b,chromosome=seed003", "--games", "8"}, 3, "match"},
 		{"match resumed as a tournament", []string{"match", "name=a", "name=b,chromosome=seed003", "--games", "4"}, 1, "tournament"},
 		// One worker: where an SPRT stops depends on the order games end.
+		// It decides after 12 games: stopped after 11, half a pair waits.
 		{"match with an SPRT", []string{"match", "name=a", "name=b,chromosome=seed003", "--games", "100",
-			"--sprt", "0,100,0.1,0.1", "--concurrency", "1"}, 10, "match"},
+			"--sprt", "0,100,0.1,0.1", "--concurrency", "1"}, 11, "match"},
 		{"round-robin", []string{"tournament", "--format", "round-robin", "--player", "name=a", "--player", "name=b,chromosome=seed003",
 			"--player", "name=c,chromosome=seed001"}, 2, "tournament"},
 		{"gauntlet", append([]string{"tournament", "--format", "gauntlet", "--rounds", "2"}, fivePlayers[:6]...), 3, "tournament"},
@@ -241,5 +243,61 @@ func TestDistributedMatchResumes(t *testing.T) {
 	// found (and not played again).
 	if m := regexp.MustCompile(`the run has (\d+) results stored`).FindStringSubmatch(stderr); m == nil || m[1] == "0" {
 		t.Errorf("the resumed coordinator found none of the games played before: %s", stderr)
+	}
+}
+
+// A saved match records its SPRT's model and resumes with it: one saved
+// by an earlier evochess (version 1 settings, no model) goes on testing
+// games one by one, W-D-L; an unknown model is refused by name.
+func TestMatchResumesWithItsSPRTModel(t *testing.T) {
+	data := t.TempDir()
+	args := append([]string{"match", "name=a", "name=b,chromosome=seed003", "--games", "100", "--sprt", "0,100,0.1,0.1",
+		"--concurrency", "1", "--data", data, "--save", "r"}, resumeCommon...)
+	stopAfter = 3
+	code, _, stderr := runCLI(args...)
+	stopAfter = 0
+	if code != exitOK {
+		t.Fatalf("stopped: exit %d: %s", code, stderr)
+	}
+	path := filepath.Join(data, saves.Tournaments, "r", "progress.json")
+	var progress map[string]any
+	if err := json.Unmarshal(mustRead(t, path), &progress); err != nil {
+		t.Fatal(err)
+	}
+	content := progress["content"].(map[string]any)
+	if progress["version"] != 2.0 || content["sprt_model"] != arena.Pentanomial {
+		t.Fatalf("a new match saved as %v", progress)
+	}
+	write := func(version int, model any) {
+		progress["version"], content["sprt_model"] = version, model
+		if model == nil {
+			delete(content, "sprt_model")
+		}
+		b, _ := json.Marshal(progress)
+		if err := os.WriteFile(path, b, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(2, "binomial")
+	if code, _, stderr := runCLI("match", "--resume", "r", "--data", data); code != exitUsage || !strings.Contains(stderr, `its saved SPRT model "binomial" is not pentanomial or trinomial`) {
+		t.Errorf("an unknown model: exit %d: %s", code, stderr)
+	}
+	write(1, nil)
+	code, out, stderr := runCLI("match", "--resume", "r", "--data", data)
+	if code != exitOK {
+		t.Fatalf("resume: exit %d: %s", code, stderr)
+	}
+	var rep arena.Report
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	a := slices.IndexFunc(rep.Standings, func(s arena.Standing) bool { return s.Player == "a" })
+	sp := arena.SPRT{Elo0: 0, Elo1: 100, Alpha: 0.1, Beta: 0.1}
+	want := sp.Test(rep.Standings[a].W, rep.Standings[a].D, rep.Standings[a].L)
+	if rep.SPRT == nil || rep.SPRT.Model != arena.Trinomial || rep.SPRT.LLR != want.LLR || rep.SPRT.Decision == "" {
+		t.Errorf("resumed SPRT %+v, want the trinomial %+v", rep.SPRT, want)
+	}
+	if rep.Pairs == nil || 2*rep.Pairs.Pairs+rep.Pairs.Unpaired != rep.Games {
+		t.Errorf("pairs %+v of %d games", rep.Pairs, rep.Games)
 	}
 }
