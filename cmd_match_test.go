@@ -110,3 +110,34 @@ func TestNotAnEngineSaidBeforeAnyGame(t *testing.T) {
 		}
 	}
 }
+
+// A match's report gives its pairs, the Elo ± error by pairs beside the
+// one by games, and the model its LLR is of.
+func TestMatchReportPairs(t *testing.T) {
+	tb := arena.NewTable([]string{"a", "b"}, 0)
+	tb.Played, tb.W, tb.D, tb.L = 21, []int{9, 5}, []int{7, 7}, []int{5, 9}
+	tb.Pairs = arena.PairCounts{1, 2, 3, 2, 2}
+	sp := arena.SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05}
+	penta, tri := sp.TestPairs(tb.Pairs), sp.Test(9, 7, 5)
+	e := tb.Pairs.PairElo()
+	for _, tc := range []struct {
+		name string
+		sprt *arena.SPRTResult
+		want []string
+	}{
+		{"pentanomial", &penta, []string{fmt.Sprintf("Ptnml(0-2): [1, 2, 3, 2, 2], 10 pairs; a v b: Elo %+.1f ± %.1f by pairs (± %.1f by games); 1 game of unfinished pairs not in it\n",
+			e.Elo, e.Error, arena.EloFromWDL(9, 7, 5).Error), fmt.Sprintf("SPRT (pentanomial, 10 pairs): LLR %.2f (bounds -2.94, 2.94) \n", penta.LLR)}},
+		{"trinomial", &tri, []string{"Ptnml(0-2): [1, 2, 3, 2, 2], 10 pairs", fmt.Sprintf("SPRT (trinomial): LLR %.2f (bounds -2.94, 2.94) \n", tri.LLR)}},
+	} {
+		rep := &arena.Report{Format: arena.Match, Players: tb.Players, Games: 21, Standings: tb.Standings(), Crosstable: tb.Score,
+			CrossGames: tb.Games, Table: tb, SPRT: tc.sprt}
+		rep.Pairs = &arena.PairReport{Ptnml: tb.Pairs, Pairs: 10, Unpaired: 1, Elo: e.Elo, Error: e.Error, LOS: e.LOS}
+		var b strings.Builder
+		printReport(&b, rep)
+		for _, w := range tc.want {
+			if !strings.Contains(b.String(), w) {
+				t.Errorf("%s: the report\n%s\nlacks %q", tc.name, b.String(), w)
+			}
+		}
+	}
+}

@@ -293,10 +293,11 @@ func printJSON(w io.Writer, rep *arena.Report) {
 }
 
 // progressText is a match's progress: "12/40 games  1:02  ETA 2:10" (of
-// which before were played before it was resumed); a
-// match under an SPRT shows its W-D-L (and, pentanomial, its complete
-// pairs) and log-likelihood ratio between the bounds instead of an ETA (it stops when a bound is crossed); extra (who
-// played) ends it. The bar, when the total is known, is the caller's.
+// which before were played before it was resumed); a match under an SPRT
+// shows its W-D-L (and, pentanomial, its complete pairs) and
+// log-likelihood ratio between the bounds instead of an ETA (it stops
+// when a bound is crossed); extra (who played) ends it. The bar, when the
+// total is known, is the caller's.
 func progressText(tb *arena.Table, before int, start time.Time, sprt *arena.SPRT, extra string) string {
 	done, total := tb.Played, tb.Total
 	elapsed := time.Since(start).Round(time.Second)
@@ -365,7 +366,7 @@ func printReport(w io.Writer, rep *arena.Report) {
 	if len(rep.Final) > 0 {
 		fmt.Fprintf(w, "final line: %s\n", strings.Join(rep.Final, " "))
 	}
-	if p := rep.Pairs; p != nil {
+	if p := rep.Pairs; p != nil && rep.Table != nil {
 		games := arena.EloFromWDL(rep.Table.W[0], rep.Table.D[0], rep.Table.L[0])
 		fmt.Fprintf(w, "Ptnml(0-2): %v, %d pairs; %s v %s: Elo %+.1f ± %.1f by pairs (± %.1f by games)",
 			p.Ptnml, p.Pairs, rep.Players[0], rep.Players[1], p.Elo, p.Error, games.Error)
