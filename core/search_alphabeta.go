@@ -225,20 +225,11 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 		}
 		var score int
 		if i == 0 {
-			score = -s.negamax(p, newDepth, -beta, -alpha, ply+1, false)
+			// The first move of an expected all-node leads to an expected
+			// cut-node (CutNodeFirstMove); of a cut-node, to an all-node.
+			score = -s.negamax(p, newDepth, -beta, -alpha, ply+1, sp.CutNodeFirstMove && !pvNode && !cutNode)
 		} else {
-			r := 0
-			if depth >= sp.LMRDepth && i >= 1+boolInt(pvNode) && (quiet || order < 0) {
-				r = int(s.lmr[min(depth, 63)][min(i, 63)])
-				r += boolInt(!improving) + boolInt(cutNode) - boolInt(pvNode) - boolInt(givesCheck)
-				if quiet {
-					r -= int(order / int32(sp.LMRHistoryDivisor))
-				}
-				if order >= orderCounter {
-					r-- // killers and counter moves
-				}
-				r = max(0, min(r, newDepth-1))
-			}
+			r := s.reduction(depth, i, newDepth, order, quiet, improving, cutNode, pvNode, givesCheck)
 			score = -s.negamax(p, newDepth-r, -alpha-1, -alpha, ply+1, true)
 			if r > 0 && score > alpha {
 				score = -s.negamax(p, newDepth, -alpha-1, -alpha, ply+1, !cutNode)

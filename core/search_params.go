@@ -37,6 +37,19 @@ type SearchParams struct {
 	// --option, a cluster job) carries these parameters to the searcher,
 	// which hands the switch to its evaluator.
 	EvalTerms2 bool
+	// Fixes of search defects found on WAC (issue 26), each off until an
+	// SPRT says otherwise because each changes the bench signature.
+	// KillerReduction: killers and the counter move are reduced by LMR a
+	// ply less than other quiet moves, as the search always meant (their
+	// ordering score, 2^27, was read as a history and cancelled any
+	// reduction). CutNodeFirstMove: the first move of an expected all-node
+	// leads to an expected cut-node (it was marked an all-node, so IIR and
+	// LMR's cut-node ply never applied there). DeltaEnPassant: delta
+	// pruning in quiescence counts the pawn an en-passant capture takes
+	// (it read the empty destination square: a gain of 0).
+	KillerReduction  bool
+	CutNodeFirstMove bool
+	DeltaEnPassant   bool
 
 	AspirationDepth int // first iteration searched with a window
 	AspirationDelta int // its half-width at first (it grows by half each failure)
@@ -209,6 +222,9 @@ var searchSwitchTable = []searchSwitch{
 	{"QuiescenceChecks", func(p *SearchParams) *bool { return &p.QSChecks }},
 	{"TimeManager2", func(p *SearchParams) *bool { return &p.TimeManager2 }},
 	{"EvalTerms2", func(p *SearchParams) *bool { return &p.EvalTerms2 }},
+	{"KillerReduction", func(p *SearchParams) *bool { return &p.KillerReduction }},
+	{"CutNodeFirstMove", func(p *SearchParams) *bool { return &p.CutNodeFirstMove }},
+	{"DeltaEnPassant", func(p *SearchParams) *bool { return &p.DeltaEnPassant }},
 }
 
 func findSearchSwitch(name string) *searchSwitch {

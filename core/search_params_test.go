@@ -29,6 +29,9 @@ var benchSignatureSwitches = map[string]uint64{
 	"QuiescenceChecks":  1737832,
 	"TimeManager2":      benchSignature,
 	"EvalTerms2":        1938443,
+	"KillerReduction":   1646856,
+	"CutNodeFirstMove":  1698139,
+	"DeltaEnPassant":    1807581,
 }
 
 // benchWith runs the bench at depth with full's weights and the options

@@ -60,6 +60,9 @@ func (s *Searcher) quiesce(p *Position, alpha, beta, ply, qply int) int {
 			}
 			// Delta pruning: even winning the piece cannot reach alpha.
 			gain := seeValues[p.board[m.To()].Type()]
+			if m.IsEnPassant() && s.params.DeltaEnPassant {
+				gain = seeValues[Pawn] // the pawn taken is not on the destination square
+			}
 			if m.IsPromotion() {
 				gain += seeValues[Queen] - seeValues[Pawn]
 			}

@@ -1,0 +1,79 @@
+package core
+
+import (
+	"context"
+	"testing"
+)
+
+// Killers and the counter move are reduced a ply less than a quiet move
+// of history 0 with KillerReduction; without it, not at all (their
+// ordering score, read as a history, cancelled the reduction).
+func TestKillerReduction(t *testing.T) {
+	s := newTestSearcher(t)
+	const depth, i = 10, 12
+	quiet0 := s.reduction(depth, i, depth-1, 0, true, false, false, false, false)
+	if quiet0 < 2 {
+		t.Fatalf("a quiet move of history 0 reduced by %d plies: the test needs 2 or more", quiet0)
+	}
+	for _, on := range []bool{false, true} {
+		sp := s.SearchParams()
+		sp.KillerReduction = on
+		s.SetSearchParams(sp)
+		for _, order := range []int32{orderKiller1, orderKiller2, orderCounter} {
+			want := 0
+			if on {
+				want = quiet0 - 1
+			}
+			if r := s.reduction(depth, i, depth-1, order, true, false, false, false, false); r != want {
+				t.Errorf("KillerReduction %v: order %d reduced by %d, want %d", on, order, r, want)
+			}
+		}
+		if r := s.reduction(depth, i, depth-1, 0, true, false, false, false, false); r != quiet0 {
+			t.Errorf("KillerReduction %v: a quiet move of history 0 reduced by %d, want %d", on, r, quiet0)
+		}
+	}
+}
+
+// Delta pruning counts the pawn an en-passant capture takes with
+// DeltaEnPassant: with alpha 250 cp above the stand pat, the capture
+// (worth a pawn, within the 200 cp margin) is searched; without it, the
+// empty destination square counted nothing and it was pruned.
+func TestDeltaEnPassant(t *testing.T) {
+	p := mustFEN(t, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1")
+	for _, on := range []bool{false, true} {
+		s := newTestSearcher(t)
+		sp := s.SearchParams()
+		sp.DeltaEnPassant = on
+		s.SetSearchParams(sp)
+		alpha := s.eval.Evaluate(p) + 250
+		s.quiesce(p, alpha, alpha+1, 0, 0)
+		if searched := s.nodes > 1; searched != on {
+			t.Errorf("DeltaEnPassant %v: %d nodes, the capture exd6 searched %v", on, s.nodes, searched)
+		}
+	}
+}
+
+// WAC problems the default search fails at 1.4 M nodes (its figure for
+// WAC at 1 s, docs/RESULTS.md) and each fix solves there.
+func TestSearchFixesSolveWAC(t *testing.T) {
+	if testing.Short() {
+		t.Skip("searches of 1.4 M nodes")
+	}
+	for _, tc := range []struct {
+		option, id, fen, best string
+	}{
+		{"CutNodeFirstMove", "WAC.092", "r4rk1/1p2ppbp/p2pbnp1/q7/3BPPP1/2N2B2/PPP4P/R2Q1RK1 b - - 0 1", "e6g4"},
+		{"KillerReduction", "WAC.092", "r4rk1/1p2ppbp/p2pbnp1/q7/3BPPP1/2N2B2/PPP4P/R2Q1RK1 b - - 0 1", "e6g4"},
+	} {
+		s := NewSearcher(mustWeights(t, "full"), 64)
+		sp := s.SearchParams()
+		if err := sp.Set(tc.option, "true"); err != nil {
+			t.Fatal(err)
+		}
+		s.SetSearchParams(sp)
+		res := s.Search(context.Background(), mustFEN(t, tc.fen), Limits{Nodes: 1_400_000})
+		if res.Move.String() != tc.best {
+			t.Errorf("%s %s: %s (score %d, depth %d), want %s", tc.option, tc.id, res.Move, res.Score, res.Depth, tc.best)
+		}
+	}
+}
