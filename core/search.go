@@ -24,9 +24,10 @@ type Searcher struct {
 	// MoveOverhead is kept in reserve from the clock for communication lag.
 	MoveOverhead time.Duration
 
-	params   SearchParams // see SetSearchParams
-	lmr      [64][64]int8 // lmr[depth][move number]: late-move reduction, from params
-	lmrReady bool
+	params    SearchParams // see SetSearchParams
+	rootDepth int          // the iteration under way (bounds the one-reply extension)
+	lmr       [64][64]int8 // lmr[depth][move number]: late-move reduction, from params
+	lmrReady  bool
 
 	pos      *Position
 	nodes    uint64
@@ -157,6 +158,7 @@ func (s *Searcher) Search(ctx context.Context, p *Position, lim Limits) Result {
 	for depth := 1; depth <= maxDepth; depth++ {
 		s.selDepth = 0
 		s.iterBest, s.iterFailedLow = NullMove, false
+		s.rootDepth = depth
 		score = s.aspiration(p, depth, score)
 		if s.stopped.Load() && depth > 1 {
 			// A move that beat the last iteration's best, searched in full

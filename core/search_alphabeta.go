@@ -36,6 +36,11 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 		if ply >= MaxPly {
 			return s.eval.Evaluate(p)
 		}
+		// One-reply extension: a forced evasion costs no depth (bounded,
+		// or a chain of checks and forced replies would never end).
+		if sp.OneReply && inCheck && ply < 2*s.rootDepth && p.CountLegal() == 1 {
+			depth++
+		}
 	}
 
 	// Transposition table. A singular search (a move excluded) asks what

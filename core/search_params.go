@@ -50,6 +50,10 @@ type SearchParams struct {
 	KillerReduction  bool
 	CutNodeFirstMove bool
 	DeltaEnPassant   bool
+	// OneReply extends by a ply a node in check with a single legal
+	// evasion (within twice the root depth): the forced line of a
+	// sacrifice is searched a ply deeper.
+	OneReply bool
 
 	AspirationDepth int // first iteration searched with a window
 	AspirationDelta int // its half-width at first (it grows by half each failure)
@@ -225,6 +229,7 @@ var searchSwitchTable = []searchSwitch{
 	{"KillerReduction", func(p *SearchParams) *bool { return &p.KillerReduction }},
 	{"CutNodeFirstMove", func(p *SearchParams) *bool { return &p.CutNodeFirstMove }},
 	{"DeltaEnPassant", func(p *SearchParams) *bool { return &p.DeltaEnPassant }},
+	{"OneReplyExtension", func(p *SearchParams) *bool { return &p.OneReply }},
 }
 
 func findSearchSwitch(name string) *searchSwitch {

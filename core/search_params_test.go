@@ -32,6 +32,7 @@ var benchSignatureSwitches = map[string]uint64{
 	"KillerReduction":   1646856,
 	"CutNodeFirstMove":  1698139,
 	"DeltaEnPassant":    1807581,
+	"OneReplyExtension": 1761577,
 }
 
 // benchWith runs the bench at depth with full's weights and the options
