@@ -243,14 +243,17 @@ func TestUCISearchOptions(t *testing.T) {
 }
 
 // Each switch of issue 26 is announced as a check option, default false,
-// and is in force once set: on, a fixed-depth search visits other nodes
+// and is in force once set: on, fixed-depth searches visit other nodes
 // (TimeManager2 excepted: it acts on clocks only), off again the same.
+// Kiwipete to depth 8 and a bench position with en-passant captures in
+// reach: CutNodeFirstMove and DeltaEnPassant change nothing in the first.
 func TestUCISearchSwitches(t *testing.T) {
 	s := startUCI(t)
 	s.send("uci")
 	_, lines := s.expect("uciok")
 	announced := strings.Join(lines, "\n")
-	nodes := func() string { return s.searchNodes(8) }
+	const epFEN = "r1bbk1nr/pp3p1p/2n5/1N4p1/2Np1B2/8/PPP2PPP/2KR1B1R w kq - 0 1"
+	nodes := func() string { return s.searchNodes(8) + "/" + s.searchNodesFEN(epFEN, 8) }
 	off := nodes()
 	for _, sw := range searchSwitchTable[1:] {
 		if !strings.Contains(announced, "option name "+sw.uci+" type check default false") {
@@ -271,7 +274,13 @@ func TestUCISearchSwitches(t *testing.T) {
 // node count of the last report.
 func (s *uciSession) searchNodes(depth int) string {
 	s.t.Helper()
-	s.send("ucinewgame", "position fen "+KiwipeteFEN, fmt.Sprintf("go depth %d", depth))
+	return s.searchNodesFEN(KiwipeteFEN, depth)
+}
+
+// searchNodesFEN is searchNodes for the position fen.
+func (s *uciSession) searchNodesFEN(fen string, depth int) string {
+	s.t.Helper()
+	s.send("ucinewgame", "position fen "+fen, fmt.Sprintf("go depth %d", depth))
 	_, infos := s.expect("bestmove")
 	f := strings.Fields(infos[len(infos)-1])
 	for i := range f[:len(f)-1] {
