@@ -18,8 +18,9 @@ type Evaluator struct {
 	// presets), so the shared terms sum to zero and Evaluate skips them:
 	// a fifth of a Paper000 search with the seed000 chromosome.
 	seedOnly bool
-	// seed000Cache remembers seed 000 scores by position (its Zobrist key).
-	seed000Cache []seed000Entry
+	// evalCache remembers scores by position (its Zobrist key;
+	// eval_cache.go), made at the first keyed position.
+	evalCache []uint64
 }
 
 // NewEvaluator returns an evaluator over the given weights.
@@ -58,9 +59,8 @@ type evalSide struct {
 	kingAttackers int
 }
 
-// Evaluate returns the score of the position in centipawns from the side
-// to move's point of view. Mate and draw scores are the search's business.
-func (e *Evaluator) Evaluate(p *Position) int {
+// evaluate computes Evaluate's score.
+func (e *Evaluator) evaluate(p *Position) int {
 	w := e.w
 	v, phase := 0, 0
 	if !e.seedOnly {

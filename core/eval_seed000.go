@@ -57,31 +57,8 @@ func newSeed000Weights(principles []float64, matrices *[7][64]float64) *Seed000W
 	return w
 }
 
-// seed000 returns seed 000's score from white's view, in centipawns,
-// from the evaluator's cache when it has it (eval_seed000_cache.go).
+// seed000 computes seed 000's score from white's view, in centipawns.
 func (e *Evaluator) seed000(p *Position) int {
-	if p.key == 0 {
-		// No key: a position unpacked for evaluation alone (UnpackForEval,
-		// the positions fitness), which must not be looked up.
-		return e.seed000Score(p)
-	}
-	if e.seed000Cache == nil {
-		// Made at the first keyed position: evaluators of unpacked
-		// positions alone (the positions fitness, the gradient's
-		// linearisation: many, short-lived) never need it.
-		e.seed000Cache = make([]seed000Entry, seed000CacheSize)
-	}
-	slot := &e.seed000Cache[p.key&(seed000CacheSize-1)]
-	if slot.key == p.key {
-		return int(slot.value)
-	}
-	v := e.seed000Score(p)
-	*slot = seed000Entry{key: p.key, value: int32(v)}
-	return v
-}
-
-// seed000Score computes seed 000's score.
-func (e *Evaluator) seed000Score(p *Position) int {
 	w := e.w.Seed000
 	var f [2][numPrinciples]int
 	p.seed000Features(&f)

@@ -42,7 +42,7 @@ func BenchmarkSeed000Score(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		for _, p := range ps {
-			e.seed000Score(p)
+			e.seed000(p)
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(ps)), "ns/position")

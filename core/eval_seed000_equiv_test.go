@@ -106,22 +106,3 @@ func TestSeed000ScoreMatchesReference(t *testing.T) {
 		}
 	}
 }
-
-// The cache answers what the evaluation computes: every position scored
-// twice, in two orders, so slots are hit, missed and overwritten.
-func TestSeed000Cache(t *testing.T) {
-	ps := seed000TestPositions(t, 40, 40)
-	w := mustWeights(t, "seed000")
-	e := NewEvaluator(w)
-	for round := range 2 {
-		for i := range ps {
-			p := ps[i]
-			if round == 1 {
-				p = ps[len(ps)-1-i]
-			}
-			if got, want := e.seed000(p), refSeed000(w.Seed000, p); got != want {
-				t.Fatalf("round %d, %s: %d, reference %d", round, p.FEN(), got, want)
-			}
-		}
-	}
-}
