@@ -104,74 +104,89 @@ func newEvalSide(p *Position, c Color) evalSide {
 
 // pieceTerms scores material, placement, mobility and piece features of
 // colour c's pieces and king, and records c's attacks on the enemy king.
+// It runs at every evaluated node: one loop per piece type, each with its
+// own attacks and features, spares the per-piece switches on the type.
 func (e *Evaluator) pieceTerms(p *Position, c Color, sides *[2]evalSide, occ Bitboard) Score {
 	w := e.w
-	var s Score
 	own := p.colors[c]
-	us, them := &sides[c], &sides[c^1]
-	safe := ^own &^ them.pawnAttacks
+	pt := pieceTermsCtx{e: e, us: &sides[c], them: &sides[c^1], safe: ^own &^ sides[c^1].pawnAttacks}
 	ownPawns := p.pieces[Pawn] & own
 	enemyPawns := p.pieces[Pawn] &^ own
 	// The pawns' material and placement come with the pawn structure.
-	ksq := p.kings[c]
-	s += e.psq[MakePiece(c, King)][ksq]
+	s := e.psq[MakePiece(c, King)][p.kings[c]]
 
-	for pt := Knight; pt <= Queen; pt++ {
-		psq := &e.psq[MakePiece(c, pt)]
-		mob := &e.mobility[pt]
-		for b := p.pieces[pt] & own; b != 0; {
-			sq := b.PopLSB()
-			s += psq[sq]
-			// Inline switch rather than pieceAttacks: that one does not
-			// inline, and this loop runs at every evaluated node.
-			var att Bitboard
-			switch pt {
-			case Knight:
-				att = knightAttacks[sq]
-			case Bishop:
-				att = BishopAttacks(sq, occ)
-			case Rook:
-				att = RookAttacks(sq, occ)
-			default:
-				att = QueenAttacks(sq, occ)
-			}
-			us.attacks |= att
-			s += mob[(att & safe).Count()]
-			if z := att & them.kingZone; z != 0 {
-				them.kingAttackers++
-				them.kingUnits += w.KingAttackWeight[pt] * z.Count()
-			}
-			switch pt {
-			case Knight, Bishop:
-				if us.pawnAttacks.Has(sq) {
-					if rr := relativeRank(c, sq); rr >= 3 && rr <= 5 &&
-						passedMask[c][sq]&adjacentFiles[sq.File()]&enemyPawns == 0 {
-						if pt == Knight {
-							s += w.KnightOutpost
-						} else {
-							s += w.BishopOutpost
-						}
-					}
-				}
-			case Rook:
-				file := FileA << uint(sq.File())
-				if file&ownPawns == 0 {
-					if file&enemyPawns == 0 {
-						s += w.RookOpenFile
-					} else {
-						s += w.RookSemiOpenFile
-					}
-				}
-				if relativeRank(c, sq) == 6 {
-					s += w.RookSeventh
-				}
+	psq := &e.psq[MakePiece(c, Knight)]
+	for b := p.pieces[Knight] & own; b != 0; {
+		sq := b.PopLSB()
+		s += psq[sq] + pt.attacks(Knight, knightAttacks[sq])
+		if pt.outpost(c, sq, enemyPawns) {
+			s += w.KnightOutpost
+		}
+	}
+	psq = &e.psq[MakePiece(c, Bishop)]
+	for b := p.pieces[Bishop] & own; b != 0; {
+		sq := b.PopLSB()
+		s += psq[sq] + pt.attacks(Bishop, BishopAttacks(sq, occ))
+		if pt.outpost(c, sq, enemyPawns) {
+			s += w.BishopOutpost
+		}
+	}
+	psq = &e.psq[MakePiece(c, Rook)]
+	for b := p.pieces[Rook] & own; b != 0; {
+		sq := b.PopLSB()
+		s += psq[sq] + pt.attacks(Rook, RookAttacks(sq, occ))
+		file := FileA << uint(sq.File())
+		if file&ownPawns == 0 {
+			if file&enemyPawns == 0 {
+				s += w.RookOpenFile
+			} else {
+				s += w.RookSemiOpenFile
 			}
 		}
+		if relativeRank(c, sq) == 6 {
+			s += w.RookSeventh
+		}
+	}
+	psq = &e.psq[MakePiece(c, Queen)]
+	for b := p.pieces[Queen] & own; b != 0; {
+		sq := b.PopLSB()
+		s += psq[sq] + pt.attacks(Queen, QueenAttacks(sq, occ))
 	}
 	if (p.pieces[Bishop] & own).Several() {
 		s += w.BishopPair
 	}
 	return s
+}
+
+// pieceTermsCtx is what pieceTerms' loops share: the evaluator, both
+// sides, and the squares that count for mobility.
+type pieceTermsCtx struct {
+	e        *Evaluator
+	us, them *evalSide
+	safe     Bitboard // not own, not attacked by enemy pawns
+}
+
+// attacks records the attacks att of one piece of type pt (its side's
+// attacks, the enemy king zone's attackers and units) and returns its
+// mobility score.
+func (c *pieceTermsCtx) attacks(pt PieceType, att Bitboard) Score {
+	c.us.attacks |= att
+	if z := att & c.them.kingZone; z != 0 {
+		c.them.kingAttackers++
+		c.them.kingUnits += c.e.w.KingAttackWeight[pt] * z.Count()
+	}
+	return c.e.mobility[pt][(att & c.safe).Count()]
+}
+
+// outpost reports whether a knight or bishop of colour col on sq is on an
+// outpost: defended by a pawn, on the 4th to 6th rank, no enemy pawn able
+// to chase it away.
+func (c *pieceTermsCtx) outpost(col Color, sq Square, enemyPawns Bitboard) bool {
+	if !c.us.pawnAttacks.Has(sq) {
+		return false
+	}
+	rr := relativeRank(col, sq)
+	return rr >= 3 && rr <= 5 && passedMask[col][sq]&adjacentFiles[sq.File()]&enemyPawns == 0
 }
 
 // kingTerms scores colour c's king safety (run after both pieceTerms).
