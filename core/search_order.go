@@ -35,18 +35,35 @@ func (s *Searcher) contTables(ply int) (c1, c2 *pieceToHistory) {
 	return c1, c2
 }
 
-// quietScore orders a quiet move by its butterfly and continuation
-// histories.
-func (s *Searcher) quietScore(p *Position, m Move, c1, c2 *pieceToHistory) int32 {
-	v := s.history[p.side][m.From()][m.To()]
-	pc := p.board[m.From()]
-	if c1 != nil {
-		v += int32(c1[pc][m.To()])
+// quietScorer orders quiet moves by their butterfly and continuation
+// histories. Where a continuation table is missing it reads the zero
+// table, so scoring a move takes no branch and inlines.
+type quietScorer struct {
+	hist   *[64][64]int32
+	c1, c2 *pieceToHistory
+	board  *[64]Piece
+}
+
+// zeroHistory stands for a missing continuation table; never written.
+var zeroHistory pieceToHistory
+
+// quietScorer returns the scorer of ply's quiet moves in p.
+func (s *Searcher) quietScorer(p *Position, ply int) quietScorer {
+	c1, c2 := s.contTables(ply)
+	if c1 == nil {
+		c1 = &zeroHistory
 	}
-	if c2 != nil {
-		v += int32(c2[pc][m.To()])
+	if c2 == nil {
+		c2 = &zeroHistory
 	}
-	return v
+	return quietScorer{hist: &s.history[p.side], c1: c1, c2: c2, board: &p.board}
+}
+
+// score is the ordering score of the quiet move m.
+func (q *quietScorer) score(m Move) int32 {
+	from, to := m.From(), m.To()
+	pc := q.board[from] & 15
+	return q.hist[from][to] + int32(q.c1[pc][to]) + int32(q.c2[pc][to])
 }
 
 var mvvValues = [7]int32{0, 100, 300, 300, 500, 900, 0}
@@ -62,7 +79,7 @@ func (s *Searcher) scoreMoves(p *Position, ply int, ttMove Move) {
 			cm = s.counter[prev.moved][prev.move.To()]
 		}
 	}
-	c1, c2 := s.contTables(ply)
+	qs := s.quietScorer(p, ply)
 	for i, m := range ml.Moves[:ml.N] {
 		switch {
 		case m == ttMove:
@@ -78,7 +95,7 @@ func (s *Searcher) scoreMoves(p *Position, ply int, ttMove Move) {
 		case m == cm:
 			sc[i] = orderCounter
 		default:
-			sc[i] = s.quietScore(p, m, c1, c2)
+			sc[i] = qs.score(m)
 		}
 	}
 }

@@ -110,7 +110,7 @@ func (s *Searcher) nextMove(p *Position, ply int) (Move, int32) {
 			p.appendQuiets(ml, &mp.lc)
 			mp.generated += ml.N - start
 			// Keep the quiet moves not tried yet, scored; drop the others.
-			c1, c2 := s.contTables(ply)
+			qs := s.quietScorer(p, ply)
 			n := start
 			for _, m := range ml.Moves[start:ml.N] {
 				if m == mp.skip || m == mp.yielded[0] || m == mp.yielded[1] || m == mp.yielded[2] {
@@ -120,7 +120,7 @@ func (s *Searcher) nextMove(p *Position, ply int) (Move, int32) {
 				if m.IsPromotion() {
 					sc[n] = orderBadCap - 1000 // under-promotions: almost never right
 				} else {
-					sc[n] = s.quietScore(p, m, c1, c2)
+					sc[n] = qs.score(m)
 				}
 				n++
 			}
