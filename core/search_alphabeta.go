@@ -155,6 +155,12 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 	if sp.ImprovingPruning && improving {
 		futilityExtra, historyExtra = sp.FutilityImproving, sp.HistoryPruneImproving
 	}
+	// The pruning limits depend on the node only: computed once, not per move.
+	pruneNode := ply > 0 && depth <= sp.PruneDepth && !inCheck && hasPieces
+	lmpCount := (sp.LMPBase + depth*depth) / (2 - boolInt(improving))
+	futilityEval := staticEval + sp.FutilityBase + sp.FutilityMargin*depth + futilityExtra
+	historyLimit := -int32(sp.HistoryPruneMargin*depth + historyExtra)
+	seeQuietMargin, seeCaptureMargin := -sp.SEEQuietMargin*depth*depth, -sp.SEECaptureMargin*depth
 	for i := 0; ; i++ {
 		var m Move
 		var order int32
@@ -193,25 +199,25 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 		quiet := !m.IsCapture() && !m.IsPromotion()
 		// Whether the move checks is needed before it is made only where
 		// pruning may apply; elsewhere it is read off the board afterwards.
-		mayPrune := ply > 0 && depth <= sp.PruneDepth && !inCheck && bestScore > -MateBound && hasPieces
+		mayPrune := pruneNode && bestScore > -MateBound
 		givesCheck := mayPrune && p.GivesCheck(m)
 		if mayPrune && !givesCheck {
 			if quiet {
 				// Late-move pruning and futility pruning of quiet moves.
-				if nQuiets >= (sp.LMPBase+depth*depth)/(2-boolInt(improving)) {
+				if nQuiets >= lmpCount {
 					continue
 				}
-				if !pvNode && staticEval+sp.FutilityBase+sp.FutilityMargin*depth+futilityExtra <= alpha && order < orderCounter {
+				if !pvNode && futilityEval <= alpha && order < orderCounter {
 					continue
 				}
-				if depth <= sp.HistoryPruneDepth && order < -int32(sp.HistoryPruneMargin*depth+historyExtra) {
+				if depth <= sp.HistoryPruneDepth && order < historyLimit {
 					continue // a move history says is bad
 				}
 			}
 			// SEE pruning: drop moves that lose material at low depth.
-			margin := -sp.SEEQuietMargin * depth * depth
+			margin := seeQuietMargin
 			if !quiet {
-				margin = -sp.SEECaptureMargin * depth
+				margin = seeCaptureMargin
 			}
 			if (!quiet || depth <= sp.SEEQuietDepth) && p.SEE(m) < margin {
 				continue
