@@ -51,6 +51,7 @@ type Searcher struct {
 	lists    [MaxPly + 1]MoveList
 	scores   [MaxPly + 1][256]int32
 	pickers  [MaxPly + 1]movePicker // staged move picking, by ply (StagedMovegen)
+	checks   [MaxPly + 1]checkInfo  // which moves check, by ply (negamax's pruning asks)
 	corrHist corrHistTable          // the static evaluation's corrections (CorrectionHistory)
 
 	// The root's best move so far in the iteration under way, fully

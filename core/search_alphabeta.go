@@ -161,6 +161,8 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 	futilityEval := staticEval + sp.FutilityBase + sp.FutilityMargin*depth + futilityExtra
 	historyLimit := -int32(sp.HistoryPruneMargin*depth + historyExtra)
 	seeQuietMargin, seeCaptureMargin := -sp.SEEQuietMargin*depth*depth, -sp.SEECaptureMargin*depth
+	checks := &s.checks[ply]
+	checks.ready = false // filled at the first move asked about
 	for i := 0; ; i++ {
 		var m Move
 		var order int32
@@ -200,7 +202,7 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 		// Whether the move checks is needed before it is made only where
 		// pruning may apply; elsewhere it is read off the board afterwards.
 		mayPrune := pruneNode && bestScore > -MateBound
-		givesCheck := mayPrune && p.GivesCheck(m)
+		givesCheck := mayPrune && checks.givesCheck(p, m)
 		if mayPrune && !givesCheck {
 			if quiet {
 				// Late-move pruning and futility pruning of quiet moves.
