@@ -45,3 +45,8 @@ func (e *Evaluator) Evaluate(p *Position) int {
 	}
 	return v
 }
+
+// clearCache forgets every remembered score: a new game starts with
+// fresh tables, and a benchmark repeating one search measures the search,
+// not its second run's hits.
+func (e *Evaluator) clearCache() { clear(e.evalCache) }

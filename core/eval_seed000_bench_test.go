@@ -30,9 +30,8 @@ func BenchmarkPaper000Seed000(b *testing.B) {
 	b.ReportMetric(float64(nodes), "nodes")
 }
 
-// BenchmarkSeed000Score computes seed 000's score of each bench position,
-// past the evaluator's cache (BenchmarkSeedEvaluate/seed000 scores one
-// position over and over: after the first call it measures a cache hit).
+// BenchmarkSeed000Score computes seed 000's score of each bench position
+// (its block alone, past the evaluator's cache).
 func BenchmarkSeed000Score(b *testing.B) {
 	e := NewEvaluator(mustWeights(b, "seed000"))
 	var ps []*Position

@@ -58,13 +58,16 @@ func TestSeedEvalAllocations(t *testing.T) {
 	}
 }
 
+// BenchmarkSeedEvaluate computes each preset's score of Kiwipete, past
+// the evaluator's cache (Evaluate would answer every call after the first
+// from it).
 func BenchmarkSeedEvaluate(b *testing.B) {
 	p := mustFEN(b, KiwipeteFEN)
 	for _, name := range []string{"full", "seed000", "seed001", "seed003", "seed004"} {
 		e := NewEvaluator(mustWeights(b, name))
 		b.Run(name, func(b *testing.B) {
 			for b.Loop() {
-				e.Evaluate(p)
+				e.evaluate(p)
 			}
 		})
 	}

@@ -94,6 +94,7 @@ func (s *Searcher) ResizeHash(mb int) { s.tt.Resize(mb) }
 // NewGame forgets everything learnt from earlier positions.
 func (s *Searcher) NewGame() {
 	s.tt.Clear()
+	s.eval.clearCache()
 	s.history = [2][64][64]int32{}
 	s.killers = [MaxPly + 1][2]Move{}
 	s.counter = [16][64]Move{}
