@@ -100,6 +100,22 @@ func (s *Searcher) scoreMoves(p *Position, ply int, ttMove Move) {
 	}
 }
 
+// scoreNoisy assigns ordering scores to the moves of ply when they are
+// captures and queen promotions only (quiescence out of check: see
+// TestGivesCheckAndNoisy): scoreMoves' scores, without fetching the
+// killers and histories no such move reads.
+func (s *Searcher) scoreNoisy(p *Position, ply int, ttMove Move) {
+	ml := &s.lists[ply]
+	sc := s.scores[ply][:ml.N]
+	for i, m := range ml.Moves[:len(sc)] {
+		if m == ttMove {
+			sc[i] = orderTT
+		} else {
+			sc[i] = noisyScore(p, m)
+		}
+	}
+}
+
 // noisyScore orders a capture or queen promotion: winning and equal
 // captures by most valuable victim, then least valuable attacker, before
 // the killers; losing ones (by SEE) after every quiet move.

@@ -50,7 +50,11 @@ func (s *Searcher) quiesce(p *Position, alpha, beta, ply, qply int) int {
 			return standPat
 		}
 	}
-	s.scoreMoves(p, ply, ttMove)
+	if inCheck {
+		s.scoreMoves(p, ply, ttMove) // every evasion
+	} else {
+		s.scoreNoisy(p, ply, ttMove)
+	}
 	best := standPat
 	for i := 0; i < ml.N; i++ {
 		m, order := pickFrom(ml.Moves[:ml.N], s.scores[ply][:ml.N], i)
