@@ -71,7 +71,7 @@ var mvvValues = [7]int32{0, 100, 300, 300, 500, 900, 0}
 // scoreMoves assigns ordering scores to the moves of ply.
 func (s *Searcher) scoreMoves(p *Position, ply int, ttMove Move) {
 	ml := &s.lists[ply]
-	sc := &s.scores[ply]
+	sc := s.scores[ply][:ml.N]
 	k1, k2 := s.killers[ply][0], s.killers[ply][1]
 	var cm Move
 	if ply > 0 {
@@ -80,7 +80,7 @@ func (s *Searcher) scoreMoves(p *Position, ply int, ttMove Move) {
 		}
 	}
 	qs := s.quietScorer(p, ply)
-	for i, m := range ml.Moves[:ml.N] {
+	for i, m := range ml.Moves[:len(sc)] {
 		switch {
 		case m == ttMove:
 			sc[i] = orderTT
@@ -143,6 +143,7 @@ func noisyScore(p *Position, m Move) int32 {
 // is sorted once.
 func pickFrom(moves []Move, sc []int32, i int) (Move, int32) {
 	const selectFirst = 4
+	moves = moves[:len(sc)] // the same length, told to the compiler
 	if i > selectFirst {
 		return moves[i], sc[i]
 	}
