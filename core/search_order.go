@@ -158,11 +158,15 @@ func pickFrom(moves []Move, sc []int32, i int) (Move, int32) {
 		}
 		return moves[i], sc[i]
 	}
-	best, bestScore := i, sc[i]
-	for j := i + 1; j < len(sc); j++ { // the first of the highest
-		if v := sc[j]; v > bestScore {
-			best, bestScore = j, v
-		}
+	// The first of the highest: the highest found without a branch, then
+	// its first place (this scan is the hottest of the ordering).
+	bestScore := sc[i]
+	for _, v := range sc[i+1:] {
+		bestScore = max(bestScore, v)
+	}
+	best := i
+	for sc[best] != bestScore {
+		best++
 	}
 	moves[i], moves[best] = moves[best], moves[i]
 	sc[i], sc[best] = bestScore, sc[i]
