@@ -30,11 +30,7 @@ func (e *Evaluator) Evaluate(p *Position) int {
 		// never looked up; the rest of a zero tag's keys, 2⁻⁴⁸ of them, alike.
 		return e.evaluate(p)
 	}
-	if e.evalCache == nil {
-		// Made at the first keyed position: evaluators of unpacked positions
-		// alone (the positions fitness: many, short-lived) never need it.
-		e.evalCache = make([]uint64, evalCacheSize)
-	}
+	e.makeCache()
 	slot := &e.evalCache[p.key&evalCacheLow]
 	if *slot&^evalCacheLow == tag { // an empty slot (0) never matches: tag ≠ 0
 		return int(int16(*slot))
@@ -50,3 +46,13 @@ func (e *Evaluator) Evaluate(p *Position) int {
 // fresh tables, and a benchmark repeating one search measures the search,
 // not its second run's hits.
 func (e *Evaluator) clearCache() { clear(e.evalCache) }
+
+// makeCache makes the cache if there is none yet: a searcher's evaluator
+// when the searcher is made (its searches then allocate nothing), others
+// at their first keyed position (evaluators of unpacked positions alone,
+// the positions fitness: many, short-lived, never need it).
+func (e *Evaluator) makeCache() {
+	if e.evalCache == nil {
+		e.evalCache = make([]uint64, evalCacheSize)
+	}
+}

@@ -72,7 +72,7 @@ type frame struct {
 // NewSearcher returns a searcher evaluating with w and a transposition
 // table of hashMB megabytes.
 func NewSearcher(w *Weights, hashMB int) *Searcher {
-	s := &Searcher{eval: NewEvaluator(w), tt: NewTransTable(hashMB), contHist: new([16][64]pieceToHistory)}
+	s := &Searcher{eval: searchEvaluator(w), tt: NewTransTable(hashMB), contHist: new([16][64]pieceToHistory)}
 	s.SetSearchParams(w.SearchParams())
 	return s
 }
@@ -80,9 +80,16 @@ func NewSearcher(w *Weights, hashMB int) *Searcher {
 // SetWeights changes the evaluation and the search parameters (a new
 // chromosome) and clears what the old one taught the tables.
 func (s *Searcher) SetWeights(w *Weights) {
-	s.eval = NewEvaluator(w)
+	s.eval = searchEvaluator(w)
 	s.SetSearchParams(w.SearchParams())
 	s.NewGame()
+}
+
+// searchEvaluator is a searcher's evaluator, its cache made already.
+func searchEvaluator(w *Weights) *Evaluator {
+	e := NewEvaluator(w)
+	e.makeCache()
+	return e
 }
 
 // Evaluator returns the searcher's evaluator.
