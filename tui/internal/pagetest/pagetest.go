@@ -23,8 +23,18 @@ import (
 func Env(t *testing.T, d *saves.Dir, hub *common.Hub, who string, with ...func(*common.Env)) *common.Env {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	t.Cleanup(cancel)
-	env := &common.Env{Ctx: ctx, Data: d, Workers: 2, Hub: hub, Who: who}
+	// A run saves as it comes to rest, after the app has returned: the
+	// cleanup, run before the data directory's (made earlier), waits for
+	// that last save, as the arena does, or removing the directory races
+	// with it ("directory not empty", seen on a loaded machine).
+	writing := &common.Writing{}
+	t.Cleanup(func() {
+		cancel()
+		if !writing.Wait(common.WritingWait) {
+			t.Errorf("a session's writers still running %v after it ended", common.WritingWait)
+		}
+	})
+	env := &common.Env{Ctx: ctx, Data: d, Workers: 2, Hub: hub, Who: who, Writing: writing}
 	for _, f := range with {
 		f(env)
 	}
