@@ -17,9 +17,11 @@ const matchAbout = `Play two players against each other in colour-swapped pairs 
 the score, Elo difference ± 95% error and likelihood of superiority. With
 --sprt the match stops as soon as the sequential test decides between
 "A is ELO0 stronger" and "A is ELO1 stronger"; it tests the complete
-colour-swapped pairs (pentanomial, "Ptnml(0-2)" as fastchess prints), so
-it decides in fewer games than on games one by one (trinomial, which
-matches saved by an evochess before pairs were tested resume with). With --middlegame SPEC every
+colour-swapped pairs (pentanomial, "Ptnml(0-2)" as fastchess prints),
+which does not assume a pair's two games independent and, with a biased
+book, decides in fewer games (with the balanced built-in one, about as
+many); matches saved by an evochess before pairs were tested resume with
+the test on games one by one (trinomial). With --middlegame SPEC every
 pair starts from a middlegame the way seed 000's fitness makes them: SPEC
 plays itself --start-moves moves per side at depth --start-depth from a
 book opening drawn with --seed. Player SPECs are as for

@@ -9,9 +9,10 @@ import (
 // colour-swapped pairs (one opening played twice, colours swapped) the
 // first player scored 0, ½, 1, 1½ and 2 points in — fastchess's
 // "Ptnml(0-2)". A pair is one observation: the opening's bias, which
-// favours one side in both its games, cancels within it, so pairs vary
-// less than twice as many single games and an SPRT on them decides
-// sooner.
+// favours one side in both its games, cancels within it, so with a biased
+// book pairs vary less than twice as many single games and an SPRT on
+// them decides sooner (with the balanced built-in book, about as soon:
+// docs/RESULTS.md, "The SPRT on pairs").
 type PairCounts [5]int
 
 // Pairs is how many pairs there are.
