@@ -164,7 +164,8 @@ func fullHandSetSchema() *Schema {
 		i := b.gene("king_attack_weight_"+pieceTypeNames[pt], "king_safety", 0, 20, float64(attackWeights[pt]), PhaseMiddle)
 		b.then(func(w *Weights, v []float64) { w.KingAttackWeight[pt] = cp(v[i]) })
 	}
-	b.searchGenes() // after the evaluation's: files and runs of the layout before them stay a prefix
-	b.terms2Genes() // after the search's, for the same reason
+	b.searchGenes(0, searchGenesFirst) // after the evaluation's: files and runs of the layout before them stay a prefix
+	b.terms2Genes()                    // after the search's, for the same reason
+	b.searchGenes(searchGenesFirst, len(searchParamTable))
 	return b.build()
 }

@@ -108,6 +108,17 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 				return score
 			}
 		}
+		// ProbCut: a capture that beats beta by a margin in a reduced
+		// search fails this node high (search_probcut.go).
+		if sp.ProbCut && depth >= sp.ProbCutDepth && excluded == NullMove {
+			score, cut := s.probCut(p, depth, beta, ply, cutNode, ttMove, ttScore, ttBound, ttDepth, staticEval, rawEval)
+			if s.stopped.Load() {
+				return 0
+			}
+			if cut {
+				return score
+			}
+		}
 	}
 	// Internal iterative reduction: without a hash move this node is
 	// probably not important enough to search at full depth.

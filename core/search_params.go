@@ -54,6 +54,12 @@ type SearchParams struct {
 	// evasion (within twice the root depth): the forced line of a
 	// sacrifice is searched a ply deeper.
 	OneReply bool
+	// ProbCut fails a non-PV node of depth ≥ ProbCutDepth high when a
+	// capture beats beta + ProbCutMargin by quiescence and then by a
+	// search four plies shallower (search_probcut.go).
+	ProbCut       bool
+	ProbCutDepth  int
+	ProbCutMargin int // centipawns
 
 	AspirationDepth int // first iteration searched with a window
 	AspirationDelta int // its half-width at first (it grows by half each failure)
@@ -126,6 +132,7 @@ func SearchParamsV1() SearchParams {
 		LMRDepth: 3, LMRBase: 75, LMRDivisor: 300, LMRHistoryDivisor: 6000,
 		HistoryBonusMax: 400,
 		QSDeltaMargin:   200,
+		ProbCutDepth:    5, ProbCutMargin: 200,
 	}
 }
 
@@ -209,7 +216,17 @@ var searchParamTable = []searchParam{
 	{"LMRHistoryDivisor", "lmr_history_divisor", "history", 500, 64000, func(p *SearchParams) *int { return &p.LMRHistoryDivisor }},
 	{"HistoryBonusMax", "history_bonus_max", "count", 16, 512, func(p *SearchParams) *int { return &p.HistoryBonusMax }},
 	{"QSDeltaMargin", "qs_delta_margin", "", 0, 1000, func(p *SearchParams) *int { return &p.QSDeltaMargin }},
+	// The genes from here on come after the eval_terms2 genes in full's
+	// layout (searchGenesFirst).
+	{"ProbCutDepth", "probcut_depth", "ply", 3, 20, func(p *SearchParams) *int { return &p.ProbCutDepth }},
+	{"ProbCutMargin", "probcut_margin", "", 0, 1000, func(p *SearchParams) *int { return &p.ProbCutMargin }},
 }
+
+// searchGenesFirst counts the parameters whose genes precede the
+// eval_terms2 genes in full's layout; those of the parameters after them
+// follow the eval_terms2 genes, so that the runs saved before them (whose
+// genomes are stored by position) stay a prefix of the layout.
+const searchGenesFirst = 30
 
 // searchSwitch is a check option of the search: a feature on or off.
 type searchSwitch struct {
@@ -230,6 +247,7 @@ var searchSwitchTable = []searchSwitch{
 	{"CutNodeFirstMove", func(p *SearchParams) *bool { return &p.CutNodeFirstMove }},
 	{"DeltaEnPassant", func(p *SearchParams) *bool { return &p.DeltaEnPassant }},
 	{"OneReplyExtension", func(p *SearchParams) *bool { return &p.OneReply }},
+	{"ProbCut", func(p *SearchParams) *bool { return &p.ProbCut }},
 }
 
 func findSearchSwitch(name string) *searchSwitch {
@@ -360,22 +378,27 @@ func (s *Searcher) SearchParams() SearchParams { return s.params }
 // SearchGroup is the gene group of full's search parameters.
 const SearchGroup = "search"
 
-// searchGenes declares the search parameters as opt-in genes (group
-// search, named search_…) whose values the compiled weights carry to
-// every searcher that plays them.
-func (b *schemaBuilder) searchGenes() {
+// searchGenes declares the search parameters table[from:to] as opt-in
+// genes (group search, named search_…) whose values the compiled weights
+// carry to every searcher that plays them. full declares them in two
+// blocks (searchGenesFirst); the first block's compile step makes the
+// parameters, from the defaults, and the later one sets its own in them.
+func (b *schemaBuilder) searchGenes(from, to int) {
 	first := len(b.s.Genes)
+	table := searchParamTable[from:to]
 	d := DefaultSearchParams()
-	for _, sp := range searchParamTable {
+	for _, sp := range table {
 		i := b.gene("search_"+sp.gene, SearchGroup, float64(sp.min), float64(sp.max), float64(*sp.field(&d)), PhaseBoth)
 		g := &b.s.Genes[i]
 		g.OptIn, g.Unit = true, sp.unit
 	}
 	b.then(func(w *Weights, v []float64) {
-		p := DefaultSearchParams()
-		for j, sp := range searchParamTable {
-			*sp.field(&p) = cp(v[first+j])
+		if w.Search == nil {
+			p := DefaultSearchParams()
+			w.Search = &p
 		}
-		w.Search = &p
+		for j, sp := range table {
+			*sp.field(w.Search) = cp(v[first+j])
+		}
 	})
 }

@@ -33,6 +33,7 @@ var benchSignatureSwitches = map[string]uint64{
 	"CutNodeFirstMove":  1698139,
 	"DeltaEnPassant":    1807581,
 	"OneReplyExtension": 1761577,
+	"ProbCut":           1651613,
 }
 
 // benchWith runs the bench at depth with full's weights and the options
@@ -185,23 +186,24 @@ func benchSubset(t *testing.T, w *Weights, params SearchParams, depth, n int) ui
 // one of its bounds changes the node count (singular extensions on, so
 // that their depth and margin count too, and the improving flag's pruning
 // for its two numbers; at a depth where every kind of pruning and
-// reduction acts).
+// reduction acts; ProbCut on for its depth and margin).
 func TestEverySearchParamActs(t *testing.T) {
 	w := mustWeights(t, "full")
 	type key struct {
-		n         int
-		improving bool
+		n                  int
+		improving, probCut bool
 	}
 	want := map[key]uint64{}
 	for _, sp := range searchParamTable {
 		base := DefaultSearchParams()
 		base.Singular = true
 		base.ImprovingPruning = sp.uci == "FutilityImproving" || sp.uci == "HistoryPruneImproving"
+		base.ProbCut = sp.uci == "ProbCutDepth" || sp.uci == "ProbCutMargin"
 		acts := false
 		// A third of the positions first; all of them for a parameter that
 		// acts seldom (history pruning: a quiet's history must have sunk).
 		for _, n := range []int{10, len(benchFENs)} {
-			k := key{n, base.ImprovingPruning}
+			k := key{n, base.ImprovingPruning, base.ProbCut}
 			if _, ok := want[k]; !ok {
 				want[k] = benchSubset(t, w, base, 8, n)
 			}
