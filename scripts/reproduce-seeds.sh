@@ -243,7 +243,7 @@ for s in "${seeds[@]}"; do
 		000-best) # from the first random draw of seed 1000 (row 1's agent), paper000 at depth 4: two tunes (steps 0.005
 			# of each range for 10 CPU-min, 0.02 for 20 and for 45: 34, 69 and 154 generations), each 100 games v Stockfish depth 1 from row 1-3's middlegame
 			# starts (seed 5000, paired with those rows' PGNs) and 200 v the paper's method's agent (seed 5003): with
-			# SEARCH=paper the best of reproduce-seeds.sh 000's s000-paper-p run (run 000 first), with SEARCH=strong
+			# SEARCH=paper the best of the s000-paper-p run (reproduce-seeds.sh 000's, or testdata/runs'), with SEARCH=strong
 			# s000-paper#best of testdata/runs (evolved with the strong search), both played here with paper000
 			sf1="name=sf1,uci=$SF,depth=1"
 			saved_run "$BDATA/runs/s000-random-p" || run "$bin" evolve --method classic --search paper000 --population 2 --generations 1 \
@@ -253,9 +253,16 @@ for s in "${seeds[@]}"; do
 			mg=(--middlegame "name=sf4,uci=$SF" --start-moves 20 --start-depth 4 --max-moves 200 --tc depth=4 --concurrency 1 --data "$BDATA" --json)
 			method="name=method,population=$root/testdata/runs/runs/s000-paper/run.json.gz#best,search=paper000"
 			if [ "$SEARCH" = paper ]; then
+				# the paper-search run of the method: reproduce-seeds.sh 000's own if it was made (DATA), else the
+				# one shipped in testdata/runs (the same run: seed 1000, 150 generations)
 				mrun=${DATA:-$OUT/data}/runs/s000-paper-p
-				saved_run "$mrun" || { echo "000-best: no $mrun (run reproduce-seeds.sh 000 first: its agent is the method's)" >&2; exit 2; }
-				method="name=method,population=$mrun/run.json#best,search=paper000"
+				if saved_run "$mrun"; then
+					f=$mrun/run.json
+					[ -e "$f" ] || f=$f.gz
+					method="name=method,population=$f#best,search=paper000"
+				else
+					method="name=method,population=$root/testdata/runs/runs/s000-paper-p/run.json.gz#best,search=paper000"
+				fi
 			fi
 			for v in "s000-cmaes-pos 0.005 34" "s000-cmaes-pos2 0.02 69" "s000-cmaes-pos3 0.02 154"; do
 				read -r r sigma gens <<<"$v"
