@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# reproduce-seeds.sh: the four seed methods at small scale, each followed
-# by the check docs/RESULTS.md reports (Elo of evolved v start from >= 200
+# reproduce-seeds.sh: the four seed methods at the scale docs/RESULTS.md
+# reports (000 at the paper's 150 generations, the others as scaled there),
+# each followed by the check RESULTS reports (Elo of evolved v start from >= 200
 # games; seed 004 also problems solved before v after; seed 000 also 100
 # games v the depth-1 reference from middlegame starts). Every run is
 # seeded and uses fixed-depth or fixed-node players, so rerunning gives the
 # same runs and games.
 #
-# Usage: scripts/reproduce-seeds.sh [000|001|003|004|004-best|003-best|001-best|000-best ...]   Env: OUT (default /tmp/evochess-repro),
+# Usage: scripts/reproduce-seeds.sh [000|001|003|004|004-best|003-best|001-best|000-best|budget ...]   Env: OUT (default /tmp/evochess-repro),
 # SEARCH=paper (default: seeds 000 and 004 search as their papers, paper000 and paper004, runs and
 # checks alike) or SEARCH=strong (our strong search: the runs docs/RESULTS.md reported before
 # issue 27, the saved ones in testdata/runs among them)
@@ -137,6 +138,11 @@ for s in "${seeds[@]}"; do
 		done
 		run "$bin" match "name=evolved,population=s000-paper$sfx#best,search=$s000" "name=gen0,population=s000-paper$sfx#gen0,search=$s000" \
 			--games 200 --seed 5003 "${mg[@]}" >"$OUT/s000-vs-gen0$sfx.json"
+		# the paired differences of the rows (2 − 1, 3 − 1, 3 − 2)
+		for pair in "paper random" "paper-origmat random" "paper-origmat paper"; do
+			read -r x y <<<"$pair"
+			python3 "$root/scripts/paired-pgn.py" "$OUT/s000-$x$sfx-vs-sf1.pgn" "$OUT/s000-$y$sfx-vs-sf1.pgn"
+		done
 		;;
 	001) # multi-niche crowding (seed 001's claim: evolved tables v the parent engine's own). The parent
 		# is `full`: only its 768 piece-square genes evolve (every other gene fixed), from its own tables
@@ -166,7 +172,7 @@ for s in "${seeds[@]}"; do
 				--games 200 --max-moves 200 --tc nodes=2000 --seed 7 --concurrency 1 --json >"$OUT/$name-gen0-vs-full.json"
 		done
 		;;
-	004-best | 003-best | 001-best | 000-best) # the arena's best method in each paper's own setting (issue 27): CMA-ES
+	004-best | 003-best | 001-best | 000-best | budget) # the arena's best method in each paper's own setting (issue 27): CMA-ES
 		# on labelled positions (the positions fitness, full-n5k: testdata/runs/datasets, copied to
 		# $OUT/data), each from the paper's own start, then the paper's checks at the paper's depth. Each tune
 		# ran on a CPU budget (docs/RESULTS.md says which); --generations N, the count that budget reached,
@@ -248,7 +254,7 @@ for s in "${seeds[@]}"; do
 			sf1="name=sf1,uci=$SF,depth=1"
 			saved_run "$BDATA/runs/s000-random-p" || run "$bin" evolve --method classic --search paper000 --population 2 --generations 1 \
 				--reference-games 2 --reference "$sf1" --tc depth=4 --seed 1000 --workers 1 --save s000-random-p --data "$BDATA" >/dev/null
-			run "$bin" saves keep 's000-random-p#0' --as s000-random0 --data "$BDATA" >/dev/null
+			[ -e "$BDATA/players/s000-random0.json" ] || run "$bin" saves keep 's000-random-p#0' --as s000-random0 --data "$BDATA" >/dev/null
 			run "$bin" saves export s000-random0 --data "$BDATA" --to "$OUT/s000-random0.chromosome.json" >/dev/null
 			mg=(--middlegame "name=sf4,uci=$SF" --start-moves 20 --start-depth 4 --max-moves 200 --tc depth=4 --concurrency 1 --data "$BDATA" --json)
 			method="name=method,population=$root/testdata/runs/runs/s000-paper/run.json.gz#best,search=paper000"
@@ -256,11 +262,11 @@ for s in "${seeds[@]}"; do
 				# the paper-search run of the method: reproduce-seeds.sh 000's own if it was made (DATA), else the
 				# one shipped in testdata/runs (the same run: seed 1000, 150 generations)
 				mrun=${DATA:-$OUT/data}/runs/s000-paper-p
-				if saved_run "$mrun"; then
-					f=$mrun/run.json
-					[ -e "$f" ] || f=$f.gz
+				f=$mrun/run.json
+				[ -e "$f" ] || f=$f.gz
+				if [ -e "$f" ] && [ -n "$( (zcat -f "$f" | jq -r '.content.finished // empty') 2>/dev/null)" ]; then
 					method="name=method,population=$f#best,search=paper000"
-				else
+				else # absent or not finished (an interrupted 000)
 					method="name=method,population=$root/testdata/runs/runs/s000-paper-p/run.json.gz#best,search=paper000"
 				fi
 			fi
@@ -272,7 +278,7 @@ for s in "${seeds[@]}"; do
 				rm -f "$OUT/$r-vs-sf1.pgn"
 				run "$bin" match "name=ours,chromosome=$OUT/$r.chromosome.json,search=paper000" "$sf1" --games 100 --seed 5000 "${mg[@]}" \
 					--pgn "$OUT/$r-vs-sf1.pgn" >"$OUT/$r-vs-sf1.json"
-				run "$bin" match "name=ours,chromosome=$OUT/$r.chromosome.json,search=paper000" "$method" --games 200 --seed 5003 "${mg[@]}" >"$OUT/$r-vs-method.json"
+				run "$bin" match "name=ours,chromosome=$OUT/$r.chromosome.json,search=paper000" "$method" --games 200 --seed 5003 "${mg[@]}" >"$OUT/$r-vs-method$sfx.json"
 			done
 			# the gradient method from the same start: one linearisation and 100 steps
 			r=s000-grad
@@ -282,13 +288,66 @@ for s in "${seeds[@]}"; do
 			rm -f "$OUT/$r-vs-sf1.pgn"
 			run "$bin" match "name=ours,chromosome=$OUT/$r.chromosome.json,search=paper000" "$sf1" --games 100 --seed 5000 "${mg[@]}" \
 				--pgn "$OUT/$r-vs-sf1.pgn" >"$OUT/$r-vs-sf1.json"
-			run "$bin" match "name=ours,chromosome=$OUT/$r.chromosome.json,search=paper000" "$method" --games 200 --seed 5003 "${mg[@]}" >"$OUT/$r-vs-method.json"
+			run "$bin" match "name=ours,chromosome=$OUT/$r.chromosome.json,search=paper000" "$method" --games 200 --seed 5003 "${mg[@]}" >"$OUT/$r-vs-method$sfx.json"
 			for who in random method; do
 				spec=$method
 				[ $who = random ] && spec="name=random,chromosome=$OUT/s000-random0.chromosome.json,search=paper000"
-				rm -f "$OUT/s000-$who-p-vs-sf1.pgn"
-				run "$bin" match "$spec" "$sf1" --games 100 --seed 5000 "${mg[@]}" --pgn "$OUT/s000-$who-p-vs-sf1.pgn" >"$OUT/s000-$who-p-vs-sf1.json"
+				rm -f "$OUT/s000-best-$who$sfx-vs-sf1.pgn"
+				run "$bin" match "$spec" "$sf1" --games 100 --seed 5000 "${mg[@]}" --pgn "$OUT/s000-best-$who$sfx-vs-sf1.pgn" >"$OUT/s000-best-$who$sfx-vs-sf1.json"
 			done
+			# the paired differences RESULTS reports (same starts and colours, game by game)
+			for r in s000-cmaes-pos s000-cmaes-pos2 s000-cmaes-pos3 s000-grad; do
+				for who in random method; do
+					python3 "$root/scripts/paired-pgn.py" "$OUT/$r-vs-sf1.pgn" "$OUT/s000-best-$who$sfx-vs-sf1.pgn"
+				done
+			done
+			;;
+		budget) # the -best tunes again on no more games than the paper's method played: the positions of full-n5k's
+			# first 4 160 games (003's method) and first 17 100 (001-from-scratch's MNC); for 004, whose method plays no
+			# games, the first 3 000 (data and tuning together within the 22 CPU-min of one of its runs), and 17 100. A game starts where the
+			# move number falls or the result changes, which counts at least every real start: a slice holds no more
+			# games than it says. Run 003-best, 004-best and 001-best first (their starts and opponents).
+			for f in "$OUT/s003-table1-3.chromosome.json" "$OUT/s003/run.json" "$OUT/s004-gen0best$sfx.chromosome.json"; do
+				[ -e "$f" ] || { echo "budget: no $f (run 003-best 004-best 001-best first)" >&2; exit 2; }
+			done
+			saved_run "$BDATA/runs/s001-random" || { echo "budget: no s001-random (run 001-best first)" >&2; exit 2; }
+			run "$bin" saves export dataset/full-n5k --data "$BDATA" --to "$OUT/full-n5k.epd" >/dev/null
+			for g in 3000 4160 17100; do
+				[ -e "$BDATA/datasets/n5k-$g/dataset.json" ] && continue
+				n=$(awk -v G="$g" '{ match($0, /c9 "[^"]*"/); res = substr($0, RSTART, RLENGTH)
+					match($0, /fmvn [0-9]+/); f = substr($0, RSTART + 5, RLENGTH - 5) + 0
+					if (NR == 1 || f < pf || res != pr) games++
+					if (games > G) { print NR - 1; exit }
+					pf = f; pr = res }' "$OUT/full-n5k.epd")
+				head -n "$n" "$OUT/full-n5k.epd" >"$OUT/n5k-$g.epd"
+				run "$bin" saves import "$OUT/n5k-$g.epd" --name "n5k-$g" --data "$BDATA" >/dev/null
+			done
+			saved_run "$BDATA/runs/s003-slice" || run "$bin" evolve --method cmaes --chromosome seed003 --fitness positions --dataset n5k-4160 \
+				--start "file=$OUT/s003-table1-3.chromosome.json" --sigma 0.0005 --generations 56 --workers 1 --seed 3 --save s003-slice --data "$BDATA" >/dev/null
+			run "$bin" saves export s003-slice --data "$BDATA" --to "$OUT/s003-slice.chromosome.json" >/dev/null
+			p="search=plain,qs=3" m=(--games 200 --tc depth=3 --max-moves 50 --concurrency 1 --seed 3 --json)
+			for opp in "paper-method,population=$OUT/s003/run.json#best" shannon,chromosome=seed003 paper-evolved,chromosome=seed003_evolved; do
+				run "$bin" match "name=ours,chromosome=$OUT/s003-slice.chromosome.json,$p" "name=$opp,$p" "${m[@]}" >"$OUT/s003-slice-vs-${opp%%,*}.json"
+			done
+			m=(--games 200 --tc depth=4 --max-moves 200 --seed 4 --concurrency 1 --json)
+			for v in "s004-grad3000 gradient n5k-3000" "s004-slice3000 cmaes n5k-3000" "s004-slice cmaes n5k-17100"; do
+				read -r r method dataset <<<"$v"
+				r=$r$sfx
+				how=(--generations 109) # CMA-ES as 004-best
+				[ "$method" = gradient ] && how=(--generations 101)
+				saved_run "$BDATA/runs/$r" || run "$bin" evolve --method "$method" --chromosome seed004 --fitness positions --dataset "$dataset" \
+					--start "file=$OUT/s004-gen0best$sfx.chromosome.json" "${how[@]}" --workers 1 --seed 4 --save "$r" --data "$BDATA" >/dev/null
+				run "$bin" saves export "$r" --data "$BDATA" --to "$OUT/$r.chromosome.json" >/dev/null
+				ours="name=tuned,chromosome=$OUT/$r.chromosome.json,search=$s004"
+				run "$bin" match "$ours" "name=gen0,chromosome=$OUT/s004-gen0best$sfx.chromosome.json,search=$s004" "${m[@]}" >"$OUT/$r-vs-gen0.json"
+				run "$bin" match "$ours" "name=paper,chromosome=seed004,search=$s004" "${m[@]}" >"$OUT/$r-vs-paper.json"
+				run "$bin" solve --player "chromosome=$OUT/$r.chromosome.json,search=$s004" --suite wac,sts --tc depth=4 --json >"$OUT/$r-solve.json"
+			done
+			saved_run "$BDATA/runs/s001-grad-slice" || run "$bin" evolve --method gradient --chromosome seed001 --fitness positions \
+				--dataset n5k-17100 --start random --rate 0.005 --relinearise 100 --generations 101 --workers 1 --seed 1 --save s001-grad-slice --data "$BDATA" >/dev/null
+			m=(--data "$BDATA" --max-moves 200 --tc nodes=2000 --concurrency 1 --json)
+			run "$bin" match "name=grad,population=s001-grad-slice#best" "name=handset,chromosome=seed001" --games 1000 --seed 1 "${m[@]}" >"$OUT/s001-grad-slice-vs-handset.json"
+			run "$bin" match "name=grad,population=s001-grad-slice#best" "name=mnc,population=s001-random#best" --games 1000 --seed 1 "${m[@]}" >"$OUT/s001-grad-slice-vs-mnc.json"
 			;;
 		esac
 		;;
