@@ -319,6 +319,7 @@ for s in "${seeds[@]}"; do
 					if (NR == 1 || f < pf || res != pr) games++
 					if (games > G) { print NR - 1; exit }
 					pf = f; pr = res }' "$OUT/full-n5k.epd")
+				[ -n "$n" ] || { echo "budget: full-n5k holds fewer than $g games" >&2; exit 2; }
 				head -n "$n" "$OUT/full-n5k.epd" >"$OUT/n5k-$g.epd"
 				run "$bin" saves import "$OUT/n5k-$g.epd" --name "n5k-$g" --data "$BDATA" >/dev/null
 			done
@@ -342,6 +343,11 @@ for s in "${seeds[@]}"; do
 				run "$bin" match "$ours" "name=gen0,chromosome=$OUT/s004-gen0best$sfx.chromosome.json,search=$s004" "${m[@]}" >"$OUT/$r-vs-gen0.json"
 				run "$bin" match "$ours" "name=paper,chromosome=seed004,search=$s004" "${m[@]}" >"$OUT/$r-vs-paper.json"
 				run "$bin" solve --player "chromosome=$OUT/$r.chromosome.json,search=$s004" --suite wac,sts --tc depth=4 --json >"$OUT/$r-solve.json"
+				# the within-budget two, settled by 1 000 games (same seed)
+				if [[ $r == *3000* ]]; then
+					run "$bin" match "$ours" "name=gen0,chromosome=$OUT/s004-gen0best$sfx.chromosome.json,search=$s004" \
+						--games 1000 --tc depth=4 --max-moves 200 --seed 4 --concurrency 1 --json >"$OUT/$r-vs-gen0-1000.json"
+				fi
 			done
 			saved_run "$BDATA/runs/s001-grad-slice" || run "$bin" evolve --method gradient --chromosome seed001 --fitness positions \
 				--dataset n5k-17100 --start random --rate 0.005 --relinearise 100 --generations 101 --workers 1 --seed 1 --save s001-grad-slice --data "$BDATA" >/dev/null
