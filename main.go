@@ -39,6 +39,7 @@ var commands = []command{
 	{"tournament", "play a round-robin, selection, knockout or gauntlet tournament", runTournament},
 	{"match", "play two players against each other, optionally until an SPRT decides", runMatch},
 	{"selfplay", "play games and keep their quiet positions, labelled, as a dataset for --fitness positions", runSelfplay},
+	{"relabel", "score a dataset's positions with a reference engine, as a new dataset", runRelabel},
 	{"worker", "play games for coordinators on other machines (see --cluster)", runWorker},
 	{"solve", "count the best-move test positions a player solves", runSolve},
 	{"uci", "run as a UCI engine on standard input and output", runUCI},

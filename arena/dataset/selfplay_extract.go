@@ -15,8 +15,7 @@ import (
 type extractor struct {
 	cfg   *Config
 	qs    *core.QuietSearch
-	label arena.Player // nil: no reference scores
-	lim   core.Limits
+	label *labeller // nil: no reference scores
 	seen  map[uint64]struct{}
 	cands []candidate
 }
@@ -30,10 +29,10 @@ type candidate struct {
 func newExtractor(cfg *Config) *extractor {
 	ex := &extractor{cfg: cfg, qs: core.NewQuietSearch(core.NewEvaluator(cfg.Resolve)), seen: map[uint64]struct{}{}}
 	if cfg.Label != nil {
-		ex.lim = cfg.Label.TC.Limits()
-		// A spec's New fails only on weights, which startEngines checked.
-		if pl, err := cfg.Label.New(); err == nil {
-			ex.label = pl
+		// A spec's New fails only on weights, which startEngines checked,
+		// and check took only a fixed limit.
+		if l, err := newLabeller(cfg.Label); err == nil {
+			ex.label = l
 		}
 	}
 	return ex
@@ -41,7 +40,7 @@ func newExtractor(cfg *Config) *extractor {
 
 func (ex *extractor) close() {
 	if ex.label != nil {
-		ex.label.Close()
+		ex.label.close()
 	}
 }
 
@@ -90,15 +89,15 @@ func (ex *extractor) extract(ctx context.Context, g int, res *arena.GameResult) 
 		cands = ex.sample(g, k)
 	}
 	if ex.label != nil {
-		if err := ex.label.NewGame(ctx); err != nil {
-			return out, fmt.Errorf("label %s: %w", ex.cfg.Label.Name, err)
+		if err := ex.label.newGame(ctx); err != nil {
+			return out, err
 		}
 	}
 	out.samples = make([]Sample, 0, len(cands))
 	for _, c := range cands {
 		s := Sample{Pos: c.pos, Result: result, Score: NoScore}
 		if ex.label != nil {
-			score, ok, err := ex.score(ctx, c.fen)
+			score, ok, err := ex.label.score(ctx, c.fen)
 			if err != nil {
 				return out, err
 			}
@@ -153,27 +152,6 @@ func (ex *extractor) sample(g, k int) []candidate {
 		out[i] = ex.cands[j]
 	}
 	return out
-}
-
-// score searches a position with the labelling engine and returns its
-// score in centipawns from white's view; ok is false for a mate score.
-func (ex *extractor) score(ctx context.Context, fen string) (score int16, ok bool, err error) {
-	pos, err := core.ParseFEN(fen)
-	if err != nil {
-		return 0, false, err
-	}
-	reply, err := ex.label.Play(ctx, arena.GameView{StartFEN: fen, Pos: pos}, ex.lim)
-	if err != nil {
-		return 0, false, fmt.Errorf("label %s on %s: %w", ex.cfg.Label.Name, fen, err)
-	}
-	if core.MateIn(reply.Score) != 0 {
-		return 0, false, nil
-	}
-	s := reply.Score
-	if pos.SideToMove() == core.Black {
-		s = -s
-	}
-	return int16(s), true, nil // |s| ≤ MateBound fits
 }
 
 func gameResult(o core.Outcome) (Result, bool) {

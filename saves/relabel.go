@@ -1,0 +1,150 @@
+package saves
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"strconv"
+	"time"
+
+	"github.com/evochess/evochess/arena"
+	"github.com/evochess/evochess/arena/dataset"
+)
+
+// A dataset relabelled from another (evochess relabel) keeps in its Meta
+// where its positions come from and how far it got, so that running the
+// command again goes on where it stopped and ends with the dataset an
+// uninterrupted run makes.
+
+// RelabelGenerator marks a dataset's Meta as made by relabelling.
+const RelabelGenerator = "relabel"
+
+// RelabelMeta is a relabelled dataset's Meta.
+type RelabelMeta struct {
+	Generator string `json:"generator"`
+	From      string `json:"from"`        // the source dataset's name
+	FromSHA   string `json:"from_sha256"` // and its checksum: the source may not change
+	FromCount int    `json:"from_count"`
+	Label     string `json:"label"`
+	Done      int    `json:"done"` // source samples handled
+	Dropped   int    `json:"dropped"`
+}
+
+// RelabelJob is a relabelling in progress: its source, its label, its
+// state and when it was last saved.
+type RelabelJob struct {
+	Name, From, Label string
+	Spec              *arena.PlayerSpec
+	Source            *dataset.Set
+	SourceInfo        DatasetInfo
+	State             dataset.RelabelState
+	Info              DatasetInfo // as last saved (zero for a new dataset)
+	saved             bool
+	doneThen          int
+	lastSave          time.Time
+	saveTook          time.Duration
+}
+
+// Finished: every source sample is handled and the dataset says so.
+func (j *RelabelJob) Finished() bool {
+	return j.State.Done == len(j.Source.Samples) && j.Info.Complete
+}
+
+// OpenRelabel starts the dataset name as from's positions with label's
+// scores, or reopens it to go on. Going on, from and label may be left
+// empty (the saved ones stand); given, they must be as saved, and the
+// source must be unchanged since.
+func (d *Dir) OpenRelabel(name, from, label string) (*RelabelJob, error) {
+	j := &RelabelJob{Name: name, From: from, Label: label}
+	info, err := d.DatasetInfo(name)
+	switch {
+	case err == nil:
+		var meta RelabelMeta
+		if err := json.Unmarshal(info.Meta, &meta); err != nil || meta.Generator != RelabelGenerator {
+			return nil, fmt.Errorf("dataset %q exists and was not made by relabel: give another --name", name)
+		}
+		if from != "" && from != meta.From {
+			return nil, fmt.Errorf("dataset %q relabels %q, not %q: give another --name", name, meta.From, from)
+		}
+		if label != "" && label != meta.Label {
+			return nil, fmt.Errorf("dataset %q is labelled by %s, not %s: give another --name", name, strconv.Quote(meta.Label), strconv.Quote(label))
+		}
+		j.From, j.Label = meta.From, meta.Label
+		if err := j.openSource(d); err != nil {
+			return nil, err
+		}
+		if j.SourceInfo.Checksum != meta.FromSHA || len(j.Source.Samples) != meta.FromCount {
+			return nil, fmt.Errorf("dataset %q: its source %q has changed since it was started (%d samples, was %d): give another --name",
+				name, meta.From, len(j.Source.Samples), meta.FromCount)
+		}
+		if meta.Done < 0 || meta.Done > meta.FromCount || meta.Done%dataset.RelabelChunk != 0 && meta.Done != meta.FromCount {
+			return nil, fmt.Errorf("dataset %q: %d source samples done of %d is not where a relabelling stops", name, meta.Done, meta.FromCount)
+		}
+		set, info, err := d.LoadDataset(name)
+		if err != nil {
+			return nil, err
+		}
+		j.Info, j.saved, j.doneThen, j.lastSave = info, true, meta.Done, time.Now()
+		j.State = dataset.RelabelState{Set: *set, Done: meta.Done, Dropped: meta.Dropped}
+	case errors.Is(err, fs.ErrNotExist):
+		if from == "" || label == "" {
+			return nil, fmt.Errorf("no dataset %q in %s to go on with: give --from and --label to start it", name, d.Root)
+		}
+		if err := j.openSource(d); err != nil {
+			return nil, err
+		}
+	default:
+		return nil, err // there, but unreadable; or a bad name
+	}
+	spec, err := parseSelfplayLabel(j.Label, d)
+	if err != nil {
+		return nil, err
+	}
+	j.Spec = spec
+	return j, nil
+}
+
+// openSource loads the dataset to relabel: a complete one (a growing
+// self-play dataset's positions are not final).
+func (j *RelabelJob) openSource(d *Dir) error {
+	set, info, err := d.LoadDataset(j.From)
+	if err != nil {
+		return fmt.Errorf("--from: %w", err)
+	}
+	if !info.Complete {
+		return fmt.Errorf("--from: dataset %q is still growing (%d positions so far): relabel it once it is complete", j.From, info.Count)
+	}
+	if len(set.Samples) == 0 {
+		return fmt.Errorf("--from: dataset %q has no positions", j.From)
+	}
+	j.Source, j.SourceInfo = set, info
+	return nil
+}
+
+// SaveIfDue saves the dataset when it has changed and it is time to (or
+// always, with final set), as self-play saves its own.
+func (j *RelabelJob) SaveIfDue(d *Dir, final bool) error {
+	complete := j.State.Done == len(j.Source.Samples)
+	changed := !j.saved || j.State.Done != j.doneThen || complete != j.Info.Complete
+	if !changed || !final && time.Since(j.lastSave) < max(selfplaySaveEvery, 10*j.saveTook) {
+		return nil
+	}
+	if !j.saved && j.State.Done == 0 {
+		return nil
+	}
+	meta, err := json.Marshal(RelabelMeta{Generator: RelabelGenerator, From: j.From, FromSHA: j.SourceInfo.Checksum,
+		FromCount: len(j.Source.Samples), Label: j.Label, Done: j.State.Done, Dropped: j.State.Dropped})
+	if err != nil {
+		return err
+	}
+	info := DatasetInfo{Name: j.Name, Source: fmt.Sprintf("%s relabelled by %s", j.From, j.Label), Labelled: true,
+		Complete: complete, Meta: meta, Created: j.Info.Created}
+	t0 := time.Now()
+	if err := d.SaveDataset(&j.State.Set, info, j.saved); err != nil {
+		return fmt.Errorf("saving dataset %q: %w", j.Name, err)
+	}
+	j.saveTook, j.lastSave = time.Since(t0), time.Now()
+	j.saved, j.Info, j.doneThen = true, info, j.State.Done
+	return nil
+}
