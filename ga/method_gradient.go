@@ -21,6 +21,9 @@ type GradState struct {
 	M     []float64 `json:"m"`  // Adam's first moment
 	V     []float64 `json:"v"`  // Adam's second moment
 	Steps int       `json:"steps"`
+	// Start is where the run started, which Settings.L2 pulls toward
+	// (absent in runs saved before it: they have no L2).
+	Start []float64 `json:"start,omitempty"`
 	// Linearised is the genome evaluated (and linearised) last: what the
 	// run reports as its best until the next linearisation.
 	Linearised int `json:"linearised"`
@@ -29,6 +32,7 @@ type GradState struct {
 func (st *GradState) clone() *GradState {
 	c := *st
 	c.X, c.X0, c.M, c.V = slices.Clone(st.X), slices.Clone(st.X0), slices.Clone(st.M), slices.Clone(st.V)
+	c.Start = slices.Clone(st.Start)
 	return &c
 }
 
@@ -50,6 +54,9 @@ func (r *Run) newGradState() *GradState {
 		st.X[k] = r.Population[0].Chromosome.Values[i] / geneRange(&r.schema.Genes[i])
 	}
 	st.X0 = slices.Clone(st.X)
+	if r.Settings.L2 > 0 {
+		st.Start = slices.Clone(st.X)
+	}
 	st.Linearised = r.Population[0].ID
 	return st
 }
@@ -109,10 +116,16 @@ func (r *Run) stepGradient(ctx context.Context) error {
 	modelErr := r.pos.modelGradient(r.lin, live, r.gradChromosome(st.X).Values, r.Settings.Workers, grad)
 	st.Steps++
 	t := float64(st.Steps)
-	rate := r.Settings.Rate
+	rate, l2 := r.Settings.Rate, r.Settings.L2
+	if l2 > 0 && len(st.Start) != len(live) {
+		return fmt.Errorf("gradient: the run has an L2 of %g but no start point to pull toward", l2)
+	}
 	for k, i := range live {
 		g := &r.schema.Genes[i]
 		gk := grad[k] * geneRange(g) // d error / d x_k
+		if l2 > 0 {
+			gk += 2 * l2 * (st.X[k] - st.Start[k])
+		}
 		st.M[k] = adamBeta1*st.M[k] + (1-adamBeta1)*gk
 		st.V[k] = adamBeta2*st.V[k] + (1-adamBeta2)*gk*gk
 		mh := st.M[k] / (1 - math.Pow(adamBeta1, t))

@@ -3,6 +3,7 @@ package ga
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -164,12 +165,20 @@ func TestGradientMatchesFiniteDifferences(t *testing.T) {
 // ends exactly as the run that never stopped; and the number of workers
 // changes nothing.
 func TestGradientResumesExactly(t *testing.T) {
+	for _, l2 := range []float64{0, 0.005} {
+		t.Run(fmt.Sprint("l2=", l2), func(t *testing.T) { testGradientResumesExactly(t, l2) })
+	}
+}
+
+func testGradientResumesExactly(t *testing.T, l2 float64) {
 	p, _ := fullPositions(t, 1500, 9)
 	whole := gradientRun(t, "full", p, 12, 5, 1, 0.005)
+	whole.Settings.L2 = l2
 	if err := whole.Execute(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	half := gradientRun(t, "full", p, 12, 5, 2, 0.005)
+	half.Settings.L2 = l2
 	half.AfterGeneration = func(r *Run) error {
 		if r.Generation == 7 {
 			r.Stop()
@@ -270,6 +279,9 @@ func TestGradientRefuses(t *testing.T) {
 		{"rate", func(s *Settings) { s.Rate = 0 }, "setting rate"},
 		{"relinearise", func(s *Settings) { s.Relinearise = 0 }, "setting relinearise"},
 		{"memory", func(s *Settings) { s.MemoryMB = -1 }, "setting memory"},
+		{"l2", func(s *Settings) { s.L2 = -0.1 }, "setting l2"},
+		{"l2 NaN", func(s *Settings) { s.L2 = math.NaN() }, "setting l2"},
+		{"l2 cmaes", func(s *Settings) { s.Method, s.Population, s.L2 = CMAES, 25, 0.01 }, "gradient method's"},
 	} {
 		s := DefaultSettings(Gradient)
 		s.Dataset = "t"

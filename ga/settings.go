@@ -171,6 +171,15 @@ type Settings struct {
 	// result, only whether the run may go on.
 	Relinearise int `json:"relinearise,omitempty"`
 	MemoryMB    int `json:"memory_mb,omitempty"`
+	// gradient: L2 adds L2 × Σ (x − x_start)² to the error it descends,
+	// x each gene in units of its range and x_start where the run
+	// started: a ridge toward the start. Adam on the full batch steps
+	// every gene alike, however few positions speak for it (a
+	// piece-square entry seen a hundred times moves as far as a piece's
+	// value); the ridge holds a gene where its error's slope is no more
+	// than 2 × L2 × its distance from the start, so the genes the
+	// positions say little about stay near the tuned start. 0: none.
+	L2 float64 `json:"l2,omitempty"`
 
 	// TimeLimit ends the run after the generation that brings its elapsed
 	// time to this many seconds (0: no limit): equal budgets for methods
@@ -260,6 +269,9 @@ func (s *Settings) Check() error {
 		}
 	} else if err := s.checkEngine(); err != nil {
 		return err
+	}
+	if s.Method != Gradient && s.L2 != 0 {
+		return bad("l2", "a ridge toward the start is the gradient method's (--method gradient), not %s's", s.Method)
 	}
 	if s.Method == Gradient {
 		if err := s.checkGradient(); err != nil {
@@ -388,6 +400,8 @@ func (s *Settings) checkGradient() error {
 		return bad("rate", "%g is not in (0, 1] (Adam's step, a fraction of each gene's range)", s.Rate)
 	case s.Relinearise < 1:
 		return bad("relinearise", "%d steps is not at least 1", s.Relinearise)
+	case !(s.L2 >= 0 && s.L2 <= 1e6):
+		return bad("l2", "%g is not 0 to 1e6", s.L2)
 	case s.MemoryMB < 0:
 		return bad("memory", "%d MB is negative", s.MemoryMB)
 	}
