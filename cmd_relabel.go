@@ -93,6 +93,9 @@ func runRelabel(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return exitFail
 	}
 	switch {
+	case errors.Is(runErr, context.Canceled) && job.State.Done == 0:
+		fmt.Fprintf(stderr, "stopped before the first %d positions were scored: nothing saved\n", dataset.RelabelChunk)
+		return exitFail
 	case errors.Is(runErr, context.Canceled):
 		fmt.Fprintf(stderr, "stopped after %d of %d positions; \"evochess relabel --name %s\" goes on\n", job.State.Done, total, name)
 		return exitFail

@@ -85,6 +85,9 @@ func (r *Run) stepGradient(ctx context.Context) error {
 		r.Grad = r.newGradState()
 	}
 	st := r.Grad
+	if r.Settings.L2 > 0 && len(st.Start) != len(st.X) {
+		return fmt.Errorf("gradient: the run has an l2 of %g but no start point to pull toward", r.Settings.L2)
+	}
 	search, err := r.Settings.playerSearch()
 	if err != nil {
 		return err
@@ -116,16 +119,10 @@ func (r *Run) stepGradient(ctx context.Context) error {
 	modelErr := r.pos.modelGradient(r.lin, live, r.gradChromosome(st.X).Values, r.Settings.Workers, grad)
 	st.Steps++
 	t := float64(st.Steps)
-	rate, l2 := r.Settings.Rate, r.Settings.L2
-	if l2 > 0 && len(st.Start) != len(live) {
-		return fmt.Errorf("gradient: the run has an L2 of %g but no start point to pull toward", l2)
-	}
+	rate := r.Settings.Rate
 	for k, i := range live {
 		g := &r.schema.Genes[i]
-		gk := grad[k] * geneRange(g) // d error / d x_k
-		if l2 > 0 {
-			gk += 2 * l2 * (st.X[k] - st.Start[k])
-		}
+		gk := grad[k]*geneRange(g) + ridgeSlope(r.Settings.L2, st, k) // d error / d x_k
 		st.M[k] = adamBeta1*st.M[k] + (1-adamBeta1)*gk
 		st.V[k] = adamBeta2*st.V[k] + (1-adamBeta2)*gk*gk
 		mh := st.M[k] / (1 - math.Pow(adamBeta1, t))
@@ -135,4 +132,13 @@ func (r *Run) stepGradient(ctx context.Context) error {
 	}
 	r.record(r.Population, fmt.Sprintf("model %.6f, %d coefficients", modelErr, r.lin.nnz))
 	return nil
+}
+
+// ridgeSlope is the derivative by x_k of the ridge l2 × Σ (x − start)²
+// (0 without one).
+func ridgeSlope(l2 float64, st *GradState, k int) float64 {
+	if l2 == 0 {
+		return 0
+	}
+	return 2 * l2 * (st.X[k] - st.Start[k])
 }

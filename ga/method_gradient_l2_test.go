@@ -74,3 +74,30 @@ func TestGradientRidge(t *testing.T) {
 		t.Errorf("with the ridge the error went %.6f → %.6f", errStart, errRidge)
 	}
 }
+
+// The ridge's slope is the derivative of l2 × Σ (x − start)²: it agrees
+// with the central difference of the penalty.
+func TestRidgeSlopeIsTheDerivative(t *testing.T) {
+	st := &GradState{X: []float64{0.3, -0.2, 0.05}, Start: []float64{0.1, 0.1, 0.05}}
+	penalty := func(l2 float64) float64 {
+		s := 0.0
+		for k := range st.X {
+			s += l2 * (st.X[k] - st.Start[k]) * (st.X[k] - st.Start[k])
+		}
+		return s
+	}
+	const h = 1e-6
+	for _, l2 := range []float64{0, 0.005, 3} {
+		for k := range st.X {
+			x := st.X[k]
+			st.X[k] = x + h
+			up := penalty(l2)
+			st.X[k] = x - h
+			down := penalty(l2)
+			st.X[k] = x
+			if want, got := (up-down)/(2*h), ridgeSlope(l2, st, k); math.Abs(got-want) > 1e-6 {
+				t.Errorf("l2 %g, gene %d: slope %g, the penalty's derivative %g", l2, k, got, want)
+			}
+		}
+	}
+}

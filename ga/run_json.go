@@ -299,6 +299,12 @@ func (r *Run) checkTunerState() error {
 		if st.Steps < 0 || slices.Min(append([]float64{0}, st.V...)) < 0 {
 			return fmt.Errorf("gradient: negative steps or second moment")
 		}
+		if len(st.Start) != 0 && len(st.Start) != n || r.Settings.L2 > 0 && len(st.Start) != n {
+			return fmt.Errorf("gradient.start: %d values for %d evolving genes (a run with an l2 keeps its start)", len(st.Start), n)
+		}
+		if err := finite("gradient.start", st.Start...); err != nil {
+			return err
+		}
 	}
 	if st := r.SPSA; st != nil {
 		if len(st.Theta) != n {

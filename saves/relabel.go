@@ -1,6 +1,7 @@
 package saves
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -27,8 +28,11 @@ type RelabelMeta struct {
 	FromSHA   string `json:"from_sha256"` // and its checksum: the source may not change
 	FromCount int    `json:"from_count"`
 	Label     string `json:"label"`
-	Done      int    `json:"done"` // source samples handled
-	Dropped   int    `json:"dropped"`
+	// Chunk is dataset.RelabelChunk when it was made (0 in the first
+	// saves: 64): a resumption must cut the source as the start did.
+	Chunk   int `json:"chunk,omitempty"`
+	Done    int `json:"done"` // source samples handled
+	Dropped int `json:"dropped"`
 }
 
 // RelabelJob is a relabelling in progress: its source, its label, its
@@ -71,8 +75,12 @@ func (d *Dir) OpenRelabel(name, from, label string) (*RelabelJob, error) {
 			return nil, fmt.Errorf("dataset %q is labelled by %s, not %s: give another --name", name, strconv.Quote(meta.Label), strconv.Quote(label))
 		}
 		j.From, j.Label = meta.From, meta.Label
+		if chunk := cmp.Or(meta.Chunk, 64); chunk != dataset.RelabelChunk {
+			return nil, fmt.Errorf("dataset %q was cut into chunks of %d positions, this evochess cuts %d: go on with the evochess that started it",
+				name, chunk, dataset.RelabelChunk)
+		}
 		if err := j.openSource(d); err != nil {
-			return nil, err
+			return nil, fmt.Errorf("dataset %q: its source: %w", name, err)
 		}
 		if j.SourceInfo.Checksum != meta.FromSHA || len(j.Source.Samples) != meta.FromCount {
 			return nil, fmt.Errorf("dataset %q: its source %q has changed since it was started (%d samples, was %d): give another --name",
@@ -85,6 +93,9 @@ func (d *Dir) OpenRelabel(name, from, label string) (*RelabelJob, error) {
 		if err != nil {
 			return nil, err
 		}
+		if len(set.Samples)+meta.Dropped != meta.Done {
+			return nil, fmt.Errorf("dataset %q holds %d positions and %d dropped, not the %d its progress says", name, len(set.Samples), meta.Dropped, meta.Done)
+		}
 		j.Info, j.saved, j.doneThen, j.lastSave = info, true, meta.Done, time.Now()
 		j.State = dataset.RelabelState{Set: *set, Done: meta.Done, Dropped: meta.Dropped}
 	case errors.Is(err, fs.ErrNotExist):
@@ -92,7 +103,7 @@ func (d *Dir) OpenRelabel(name, from, label string) (*RelabelJob, error) {
 			return nil, fmt.Errorf("no dataset %q in %s to go on with: give --from and --label to start it", name, d.Root)
 		}
 		if err := j.openSource(d); err != nil {
-			return nil, err
+			return nil, fmt.Errorf("--from: %w", err)
 		}
 	default:
 		return nil, err // there, but unreadable; or a bad name
@@ -110,13 +121,13 @@ func (d *Dir) OpenRelabel(name, from, label string) (*RelabelJob, error) {
 func (j *RelabelJob) openSource(d *Dir) error {
 	set, info, err := d.LoadDataset(j.From)
 	if err != nil {
-		return fmt.Errorf("--from: %w", err)
+		return err
 	}
 	if !info.Complete {
-		return fmt.Errorf("--from: dataset %q is still growing (%d positions so far): relabel it once it is complete", j.From, info.Count)
+		return fmt.Errorf("dataset %q is still growing (%d positions so far): relabel it once it is complete", j.From, info.Count)
 	}
 	if len(set.Samples) == 0 {
-		return fmt.Errorf("--from: dataset %q has no positions", j.From)
+		return fmt.Errorf("dataset %q has no positions", j.From)
 	}
 	j.Source, j.SourceInfo = set, info
 	return nil
@@ -134,7 +145,7 @@ func (j *RelabelJob) SaveIfDue(d *Dir, final bool) error {
 		return nil
 	}
 	meta, err := json.Marshal(RelabelMeta{Generator: RelabelGenerator, From: j.From, FromSHA: j.SourceInfo.Checksum,
-		FromCount: len(j.Source.Samples), Label: j.Label, Done: j.State.Done, Dropped: j.State.Dropped})
+		FromCount: len(j.Source.Samples), Label: j.Label, Chunk: dataset.RelabelChunk, Done: j.State.Done, Dropped: j.State.Dropped})
 	if err != nil {
 		return err
 	}

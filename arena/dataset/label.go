@@ -19,10 +19,19 @@ type labeller struct {
 	lim    core.Limits
 }
 
+// checkLabel reports whether spec can label: a fixed limit (depth=N or
+// nodes=N), so that its scores do not depend on the machine's speed.
+func checkLabel(spec *arena.PlayerSpec) error {
+	if spec.TC == nil || spec.TC.HasClock() || spec.TC.MoveTime > 0 {
+		return fmt.Errorf("label %s: give it a fixed limit (depth=N or nodes=N)", spec.Name)
+	}
+	return nil
+}
+
 // newLabeller starts the player of spec, which must have a fixed limit.
 func newLabeller(spec *arena.PlayerSpec) (*labeller, error) {
-	if spec.TC == nil || spec.TC.HasClock() || spec.TC.MoveTime > 0 {
-		return nil, fmt.Errorf("label %s: give it a fixed limit (depth=N or nodes=N)", spec.Name)
+	if err := checkLabel(spec); err != nil {
+		return nil, err
 	}
 	pl, err := spec.New()
 	if err != nil {
@@ -74,9 +83,9 @@ func (l *labeller) score(ctx context.Context, fen string) (score int16, ok bool,
 const RelabelChunk = 64
 
 // RelabelState is how far relabelling a dataset has got: Set holds the
-// new samples of source samples 0 … Done−1 (those scored as mates are
-// dropped and counted), and Done is always a multiple of RelabelChunk or
-// the source's end.
+// new samples of source samples 0 … Done−1 (those scored as mates, and
+// positions without a legal move, are dropped and counted), and Done is
+// always a multiple of RelabelChunk or the source's end.
 type RelabelState struct {
 	Set     Set
 	Done    int
@@ -106,7 +115,11 @@ func Relabel(ctx context.Context, spec *arena.PlayerSpec, src []Sample, workers 
 	case st.Done == len(src):
 		return nil
 	}
-	workers = max(workers, 1)
+	if err := checkLabel(spec); err != nil {
+		return err
+	}
+	// No more engines than chunks left: each holds its own hash table.
+	workers = min(max(workers, 1), (len(src)-st.Done+RelabelChunk-1)/RelabelChunk)
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 
@@ -148,13 +161,17 @@ func Relabel(ctx context.Context, spec *arena.PlayerSpec, src []Sample, workers 
 						err = fmt.Errorf("sample %d: %w", i+1, err)
 						break
 					}
+					if !pos.HasLegalMove() { // mate or stalemate (an imported set may hold them): no search to ask
+						c.dropped++
+						continue
+					}
 					var ok bool
-					if s.Score, ok, err = l.score(ctx, pos.FEN()); err == nil {
-						if ok {
-							c.samples = append(c.samples, s)
-						} else {
-							c.dropped++
-						}
+					if s.Score, ok, err = l.score(ctx, pos.FEN()); err != nil {
+						err = fmt.Errorf("sample %d: %w", i+1, err)
+					} else if ok {
+						c.samples = append(c.samples, s)
+					} else {
+						c.dropped++
 					}
 				}
 				if err != nil {
@@ -195,6 +212,9 @@ func Relabel(ctx context.Context, spec *arena.PlayerSpec, src []Sample, workers 
 				progress(p)
 			}
 		}
+	}
+	if st.Done == len(src) {
+		return nil // every chunk in, whatever stopped the workers after
 	}
 	if err := context.Cause(ctx); err != nil {
 		return err

@@ -3,6 +3,7 @@ package dataset
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"testing"
 
@@ -53,7 +54,7 @@ func TestRelabelReproducible(t *testing.T) {
 		j++
 	}
 	if three := relabel(t, spec, src, 3, nil); !slices.Equal(three.Set.Samples, one.Set.Samples) || three.Dropped != one.Dropped {
-		t.Errorf("3 workers: %d samples, 1 worker: %d", len(three.Set.Samples), len(one.Set.Samples))
+		t.Errorf("3 workers and 1 differ: %s", firstDifference(three.Set.Samples, one.Set.Samples))
 	}
 
 	// Stopped after the first chunk, then resumed: the same dataset.
@@ -64,7 +65,7 @@ func TestRelabelReproducible(t *testing.T) {
 		t.Fatalf("stopped: %v with %d done", err, st.Done)
 	}
 	if relabel(t, spec, src, 2, st); !slices.Equal(st.Set.Samples, one.Set.Samples) {
-		t.Errorf("stopped and resumed: %d samples, straight: %d", len(st.Set.Samples), len(one.Set.Samples))
+		t.Errorf("stopped and resumed, and straight, differ: %s", firstDifference(st.Set.Samples, one.Set.Samples))
 	}
 	if err := Relabel(context.Background(), spec, src, 1, &RelabelState{Done: 5}, nil); err == nil {
 		t.Error("a state in the middle of a chunk was taken")
@@ -80,6 +81,8 @@ func TestRelabelScores(t *testing.T) {
 		"4k3/8/8/8/8/8/3QK3/8 b - - 0 1",    // the same, black to move
 		"4k3/3q4/8/8/8/8/4K3/8 w - - 0 1",   // black a queen up
 		"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", // mate in one: dropped
+		"R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", // mated: no move to search, dropped
+		"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",    // stalemate: dropped
 	} {
 		p, err := core.ParseFEN(fen)
 		if err != nil {
@@ -88,12 +91,22 @@ func TestRelabelScores(t *testing.T) {
 		src = append(src, Sample{Pos: p.Pack(), Result: Draw, Score: NoScore})
 	}
 	st := relabel(t, selfLabel(t, "4"), src, 1, nil)
-	if len(st.Set.Samples) != 3 || st.Dropped != 1 {
-		t.Fatalf("%d kept, %d dropped: want 3 and the mate dropped", len(st.Set.Samples), st.Dropped)
+	if len(st.Set.Samples) != 3 || st.Dropped != 3 {
+		t.Fatalf("%d kept, %d dropped: want 3, and the mates and the stalemate dropped", len(st.Set.Samples), st.Dropped)
 	}
 	for i, want := range []int{1, 1, -1} {
 		if s := st.Set.Samples[i]; int(s.Score)*want < 500 || s.Result != Draw {
 			t.Errorf("sample %d: score %d, result %v", i, s.Score, s.Result)
 		}
 	}
+}
+
+// firstDifference says where two sample lists first differ.
+func firstDifference(a, b []Sample) string {
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return fmt.Sprintf("sample %d: %+v v %+v", i, a[i], b[i])
+		}
+	}
+	return fmt.Sprintf("%d samples v %d", len(a), len(b))
 }

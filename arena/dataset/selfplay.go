@@ -132,7 +132,11 @@ func Generate(ctx context.Context, cfg Config, st *State, progress func(Progress
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			ex := newExtractor(&cfg)
+			ex, err := newExtractor(&cfg)
+			if err != nil {
+				cancel(err)
+				return
+			}
 			defer ex.close()
 			for f := range played {
 				gs, err := ex.extract(ctx, f.game, &f.res)
@@ -218,9 +222,9 @@ func (cfg *Config) check(st *State) error {
 			return fmt.Errorf("player %s has no limit: give a time control (nodes=N, say)", ps.Name)
 		}
 	}
-	if l := cfg.Label; l != nil {
-		if l.TC == nil || l.TC.HasClock() {
-			return fmt.Errorf("label %s: give it a fixed limit (depth=N or nodes=N)", l.Name)
+	if cfg.Label != nil {
+		if err := checkLabel(cfg.Label); err != nil {
+			return err
 		}
 	}
 	return nil

@@ -26,16 +26,16 @@ type candidate struct {
 	fen string // for the labelling engine; empty when not labelling
 }
 
-func newExtractor(cfg *Config) *extractor {
+func newExtractor(cfg *Config) (*extractor, error) {
 	ex := &extractor{cfg: cfg, qs: core.NewQuietSearch(core.NewEvaluator(cfg.Resolve)), seen: map[uint64]struct{}{}}
 	if cfg.Label != nil {
-		// A spec's New fails only on weights, which startEngines checked,
-		// and check took only a fixed limit.
-		if l, err := newLabeller(cfg.Label); err == nil {
-			ex.label = l
+		l, err := newLabeller(cfg.Label)
+		if err != nil {
+			return nil, err
 		}
+		ex.label = l
 	}
-	return ex
+	return ex, nil
 }
 
 func (ex *extractor) close() {
