@@ -41,7 +41,11 @@ func whiteEval(e *Evaluator, p *Position) int {
 // nothing: zero, and the king-danger table as wide as its bounds allow
 // (the old quadratic until the peak, 2 000 cp).
 func terms2Neutral(s *Schema) map[string]float64 {
-	out := map[string]float64{}
+	// The king danger replaces full's quadratic king attack: its sign in
+	// a test position should not hang on how the tuned attack weight
+	// came out in the end game (negative in some tunes), so the
+	// quadratic it replaces is a plain middle-game one here.
+	out := map[string]float64{"king_attack_mg": 19, "king_attack_eg": 0}
 	for _, g := range s.Genes {
 		switch {
 		case !g.InFamily(Terms2Family):

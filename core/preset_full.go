@@ -13,9 +13,11 @@ import (
 func init() { registerPreset("full", fullSchema) }
 
 // fullDefaults are full's default values: the hand-set ones below, tuned
-// by CMA-ES on labelled selfplay positions and accepted by an SPRT
-// (docs/RESULTS.md, issue 12). testdata/chromosomes holds the hand-set
-// ones as a chromosome file.
+// by CMA-ES on labelled selfplay positions (issue 12), then by the
+// gradient method with a ridge on those positions labelled by Stockfish
+// (issue 26), each accepted by an SPRT (docs/RESULTS.md).
+// testdata/chromosomes holds the hand-set ones and issue 12's as
+// chromosome files.
 //
 //go:embed presets/full.chromosome.json
 var fullDefaults []byte

@@ -154,7 +154,7 @@ func TestStoppedIterationKeepsBetterMove(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := NewSearcher(mustWeights(t, "full"), 64)
+	s := NewSearcher(set1Weights(t), 64)
 	var last Info
 	s.OnInfo = func(in Info) { last = in }
 	res := s.Search(context.Background(), pos, Limits{Nodes: 1_200_000})

@@ -252,6 +252,9 @@ func TestUCISearchSwitches(t *testing.T) {
 	s.send("uci")
 	_, lines := s.expect("uciok")
 	announced := strings.Join(lines, "\n")
+	// Issue 12's evaluation (set 1), with which the positions were chosen
+	// to reach each switch (the en-passant delta pruning, say).
+	s.send("setoption name Chromosome value presets/full-1.chromosome.json")
 	const epFEN = "r1bbk1nr/pp3p1p/2n5/1N4p1/2Np1B2/8/PPP2PPP/2KR1B1R w kq - 0 1"
 	nodes := func() string { return s.searchNodes(8) + "/" + s.searchNodesFEN(epFEN, 8) }
 	off := nodes()

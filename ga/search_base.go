@@ -26,6 +26,20 @@ func (s *Settings) searchBase() (*core.SearchParams, error) {
 	return &p, nil
 }
 
+// fullBase is the set of full's default values a player naming the
+// preset plays with: nil for the program's (the newest set), else the
+// older set the run was made with.
+func (s *Settings) fullBase() (*core.Chromosome, error) {
+	n := s.FullDefaults
+	if n == 0 {
+		n = 1 // saved before the field: the defaults of then
+	}
+	if n == core.FullDefaultSets {
+		return nil, nil
+	}
+	return core.FullDefaultSet(n)
+}
+
 // playerSearch is what a run gives its built-in players beyond their
 // chromosome: base, the set of search parameters that stands in where
 // the program's defaults would (searchBase), and options, the run's own
@@ -33,6 +47,7 @@ func (s *Settings) searchBase() (*core.SearchParams, error) {
 // genes and base.
 type playerSearch struct {
 	base    *core.SearchParams
+	full    *core.Chromosome // full's older defaults the run was made with (nil: today's)
 	options [][2]string
 }
 
@@ -41,7 +56,11 @@ func (s *Settings) playerSearch() (playerSearch, error) {
 	if err != nil {
 		return playerSearch{}, err
 	}
-	return playerSearch{base: base, options: s.Options}, nil
+	full, err := s.fullBase()
+	if err != nil {
+		return playerSearch{}, err
+	}
+	return playerSearch{base: base, full: full, options: s.Options}, nil
 }
 
 // player gives a built-in player the run's set of search parameters
@@ -61,6 +80,11 @@ func (ps playerSearch) player(spec arena.PlayerSpec) arena.PlayerSpec {
 	var opts [][2]string
 	if ps.base != nil && ps.standsIn(spec) {
 		opts = ps.base.Options()
+	}
+	if ps.full != nil && spec.Genes == nil && spec.Chromosome == "full" {
+		// The preset as the run knew it; its search, decided above, and
+		// its options, below, as the preset's would be.
+		spec.Genes, spec.Chromosome = ps.full.Clone(), ""
 	}
 	if len(opts)+len(ps.options) == 0 {
 		return spec

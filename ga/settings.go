@@ -68,6 +68,12 @@ type Settings struct {
 	// no search genes: new runs take the newest; a run saved before the
 	// field has none, 0, which is set 1, the search it was made with.
 	SearchParams int `json:"search_params,omitempty"`
+	// FullDefaults numbers the set of full's default values
+	// (core.FullDefaultSets) a player that names the preset
+	// (chromosome=full: a reference, an opponent) plays with: new runs
+	// take the newest; a run saved before the field has none, 0, which
+	// is set 1, the values it was made with.
+	FullDefaults int `json:"full_defaults,omitempty"`
 	// Options are search options of our engine (NAME, VALUE: the UCI
 	// options of "evochess uci", a player SPEC's option.NAME=VALUE) that
 	// every built-in player of the run is given, over its search genes and
@@ -199,8 +205,8 @@ func DefaultSettings(method string) Settings {
 	s := Settings{
 		Method: method, Preset: "full", Population: 20, Generations: 20,
 		Fitness: FitnessRoundRobin, Seed: 1, TC: "nodes=2000", Search: "strong", HashMB: 2,
-		SearchParams: core.SearchParamSets,
-		Reference:    "name=ref,chromosome=full,depth=1", ReferenceGames: 4, GamesPerPairing: 2,
+		SearchParams: core.SearchParamSets, FullDefaults: core.FullDefaultSets,
+		Reference: "name=ref,chromosome=full,depth=1", ReferenceGames: 4, GamesPerPairing: 2,
 		MatchOpponents: 2, MaxMoves: 200, Openings: arena.BuiltinBook, StartMoves: 20, StartDepth: 4,
 		ValidateEvery: 0, ValidateGames: 20,
 		Elitism: 2, AlphaLo: 0.4, AlphaHi: 0.6, MutationRate: 1, MutationStrength: 0.3,
@@ -294,6 +300,9 @@ func (s *Settings) Check() error {
 	}
 	if _, err := s.searchBase(); err != nil {
 		return bad("search_params", "%v", err)
+	}
+	if _, err := s.fullBase(); err != nil {
+		return bad("full_defaults", "%v", err)
 	}
 	if s.HashMB < 1 || s.HashMB > 4096 {
 		return bad("hash", "%d MB is not from 1 to 4096", s.HashMB)

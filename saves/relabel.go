@@ -11,6 +11,7 @@ import (
 
 	"github.com/evochess/evochess/arena"
 	"github.com/evochess/evochess/arena/dataset"
+	"github.com/evochess/evochess/core"
 )
 
 // A dataset relabelled from another (evochess relabel) keeps in its Meta
@@ -30,15 +31,19 @@ type RelabelMeta struct {
 	Label     string `json:"label"`
 	// Chunk is dataset.RelabelChunk when it was made (0 in the first
 	// saves: 64): a resumption must cut the source as the start did.
-	Chunk   int `json:"chunk,omitempty"`
-	Done    int `json:"done"` // source samples handled
-	Dropped int `json:"dropped"`
+	Chunk int `json:"chunk,omitempty"`
+	// FullDefaults: the set of full's defaults a label naming the
+	// preset (self) scores with (full_defaults.go; 0: set 1).
+	FullDefaults int `json:"full_defaults,omitempty"`
+	Done         int `json:"done"` // source samples handled
+	Dropped      int `json:"dropped"`
 }
 
 // RelabelJob is a relabelling in progress: its source, its label, its
 // state and when it was last saved.
 type RelabelJob struct {
 	Name, From, Label string
+	FullDefaults      int
 	Spec              *arena.PlayerSpec
 	Source            *dataset.Set
 	SourceInfo        DatasetInfo
@@ -74,7 +79,7 @@ func (d *Dir) OpenRelabel(name, from, label string) (*RelabelJob, error) {
 		if label != "" && label != meta.Label {
 			return nil, fmt.Errorf("dataset %q is labelled by %s, not %s: give another --name", name, strconv.Quote(meta.Label), strconv.Quote(label))
 		}
-		j.From, j.Label = meta.From, meta.Label
+		j.From, j.Label, j.FullDefaults = meta.From, meta.Label, meta.FullDefaults
 		if chunk := cmp.Or(meta.Chunk, 64); chunk != dataset.RelabelChunk {
 			return nil, fmt.Errorf("dataset %q was cut into chunks of %d positions, this evochess cuts %d: go on with the evochess that started it",
 				name, chunk, dataset.RelabelChunk)
@@ -105,6 +110,7 @@ func (d *Dir) OpenRelabel(name, from, label string) (*RelabelJob, error) {
 		if err := j.openSource(d); err != nil {
 			return nil, fmt.Errorf("--from: %w", err)
 		}
+		j.FullDefaults = core.FullDefaultSets
 	default:
 		return nil, err // there, but unreadable; or a bad name
 	}
@@ -112,6 +118,11 @@ func (d *Dir) OpenRelabel(name, from, label string) (*RelabelJob, error) {
 	if err != nil {
 		return nil, err
 	}
+	full, err := fullDefaultsOf(j.FullDefaults)
+	if err != nil {
+		return nil, fmt.Errorf("dataset %q: %w", name, err)
+	}
+	pinFull(spec, full)
 	j.Spec = spec
 	return j, nil
 }
@@ -145,7 +156,7 @@ func (j *RelabelJob) SaveIfDue(d *Dir, final bool) error {
 		return nil
 	}
 	meta, err := json.Marshal(RelabelMeta{Generator: RelabelGenerator, From: j.From, FromSHA: j.SourceInfo.Checksum,
-		FromCount: len(j.Source.Samples), Label: j.Label, Chunk: dataset.RelabelChunk, Done: j.State.Done, Dropped: j.State.Dropped})
+		FromCount: len(j.Source.Samples), Label: j.Label, Chunk: dataset.RelabelChunk, FullDefaults: j.FullDefaults, Done: j.State.Done, Dropped: j.State.Dropped})
 	if err != nil {
 		return err
 	}

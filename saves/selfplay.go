@@ -11,6 +11,7 @@ import (
 
 	"github.com/evochess/evochess/arena"
 	"github.com/evochess/evochess/arena/dataset"
+	"github.com/evochess/evochess/core"
 )
 
 // A dataset made by self-play (evochess selfplay, or the Evolution tab when
@@ -37,6 +38,10 @@ type SelfplaySettings struct {
 	PerGame   int      `json:"per_game"`
 	MaxMoves  int      `json:"max_moves"`
 	Label     string   `json:"label,omitempty"`
+	// FullDefaults is the set of full's defaults the dataset is made
+	// with (full_defaults.go): set when it starts, 0 in datasets saved
+	// before the field (set 1).
+	FullDefaults int `json:"full_defaults,omitempty"`
 }
 
 // SelfplayMeta is a self-play dataset's Meta: its settings and how far it
@@ -111,6 +116,7 @@ func (d *Dir) OpenSelfplay(name string, given SelfplaySettings, games int, resum
 		if resume {
 			return nil, fmt.Errorf("--resume: no dataset %q in %s", name, d.Root)
 		}
+		given.FullDefaults = core.FullDefaultSets
 		return &SelfplayJob{Name: name, Settings: given, Games: games}, nil
 	}
 	var meta SelfplayMeta
@@ -166,6 +172,21 @@ func (s SelfplaySettings) Config(workers int, d *Dir) (dataset.Config, error) {
 	}
 	if s.Label != "" {
 		if cfg.Label, err = parseSelfplayLabel(s.Label, d); err != nil {
+			return cfg, err
+		}
+	}
+	full, err := fullDefaultsOf(s.FullDefaults)
+	if err != nil {
+		return cfg, fmt.Errorf("dataset settings: %w", err)
+	}
+	if full != nil {
+		for i := range cfg.Players {
+			pinFull(&cfg.Players[i], full)
+		}
+		if cfg.Label != nil {
+			pinFull(cfg.Label, full)
+		}
+		if cfg.Resolve, err = full.Compile(); err != nil {
 			return cfg, err
 		}
 	}

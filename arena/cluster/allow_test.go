@@ -159,7 +159,10 @@ func TestJobCannotMakeAWorkerEngineWriteFiles(t *testing.T) {
 			dir := t.TempDir()
 			t.Chdir(dir) // the workers' engines start here: a default log file would land in it
 			log := filepath.Join(dir, "written-by-a-job")
-			ext := mustSpec(t, "name=ext,uci="+tc.engine+",nodes=500,"+tc.opts(log))
+			// 2 000 nodes: at 500 glaurung answers "bestmove (none)" where its
+			// first iterations need more (after 1.Nf3 Nc6 2.Nc3 e6 3.d4 d5
+			// 4.e4 dxe4, say), and the game ends as an illegal move.
+			ext := mustSpec(t, "name=ext,uci="+tc.engine+",nodes=2000,"+tc.opts(log))
 			for _, allow := range tc.allows {
 				tcl := newTestCluster(t, "")
 				w := tcl.worker(WorkerConfig{Name: "careful", Engines: []string{tc.engine + allow}})
