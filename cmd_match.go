@@ -67,12 +67,20 @@ func match(args []string, from *resuming, stdout, stderr io.Writer) int {
 	if t.Players, err = arena.ParsePlayerSpecs(fs.Args(), f.data); err != nil {
 		return usageError(stderr, "match", "%v", err)
 	}
+	if err := f.pinFull(t.Players); err != nil {
+		return usageError(stderr, "match", "%v", err)
+	}
 	t.Format, t.Rounds = arena.Match, (*games+1)/2
 	if *middlegame != "" {
 		if *startMoves < 1 || *startDepth < 1 {
 			return usageError(stderr, "match", "--start-moves and --start-depth must be at least 1")
 		}
 		ref, err := arena.ParsePlayerSpec(*middlegame, f.data)
+		if err == nil {
+			refs := []arena.PlayerSpec{ref}
+			err = f.pinFull(refs)
+			ref = refs[0]
+		}
 		if err != nil {
 			return usageError(stderr, "match", "--middlegame: %v", err)
 		}

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/evochess/evochess/arena"
+	"github.com/evochess/evochess/core"
 	"github.com/evochess/evochess/saves"
 	"github.com/spf13/pflag"
 )
@@ -176,6 +177,9 @@ func tournament(args []string, from *resuming, stdout, stderr io.Writer) int {
 	if t.Players, err = arena.ParsePlayerSpecs(*specs, f.data); err != nil {
 		return usageError(stderr, "tournament", "%v", err)
 	}
+	if err := f.pinFull(t.Players); err != nil {
+		return usageError(stderr, "tournament", "%v", err)
+	}
 	if len(t.Players) < 2 {
 		return usageError(stderr, "tournament", "needs at least two --player")
 	}
@@ -226,7 +230,7 @@ func playAndReport(t *arena.Tournament, f tournamentFlags, stdout, stderr io.Wri
 	defer cc.close()
 	j := f.journal
 	if j == nil && f.save != "" {
-		settings := saves.TournamentSettings{Command: commandOf(t), Args: f.args}
+		settings := saves.TournamentSettings{Command: commandOf(t), Args: f.args, FullDefaults: core.FullDefaultSets}
 		if t.SPRT != nil {
 			settings.SPRTModel = t.SPRT.Model // a resume tests as this run did
 		}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/evochess/evochess/arena"
+	"github.com/evochess/evochess/core"
 	"github.com/evochess/evochess/saves"
 	"github.com/spf13/pflag"
 )
@@ -150,4 +151,22 @@ func closeJournal(j *saves.Journal, rep *arena.Report, journalErr error, f tourn
 	}
 	fmt.Fprintf(stderr, "saved as tournament %q\n", j.Name)
 	return exitOK, false
+}
+
+// pinFull gives the built-in players of a resumed tournament that name
+// full's preset the set of its defaults the tournament started with
+// (saves.TournamentSettings.FullDefaults), so that its games go on
+// between the players they began with; nothing when not resuming.
+func (f *tournamentFlags) pinFull(players []arena.PlayerSpec) error {
+	if f.journal == nil {
+		return nil
+	}
+	full, err := core.FullDefaultsFor(f.journal.Settings.FullDefaults)
+	if err != nil {
+		return fmt.Errorf("tournament %q: %w", f.journal.Name, err)
+	}
+	for i := range players {
+		arena.PinFull(&players[i], full)
+	}
+	return nil
 }

@@ -16,8 +16,8 @@ func init() { registerPreset("full", fullSchema) }
 // by CMA-ES on labelled selfplay positions (issue 12), then by the
 // gradient method with a ridge on those positions labelled by Stockfish
 // (issue 26), each accepted by an SPRT (docs/RESULTS.md).
-// testdata/chromosomes holds the hand-set ones and issue 12's as
-// chromosome files.
+// testdata/chromosomes holds the hand-set ones as a chromosome file;
+// issue 12's are set 1 of full's defaults (presets/full-1, FullDefaultSet).
 //
 //go:embed presets/full.chromosome.json
 var fullDefaults []byte

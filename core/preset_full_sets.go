@@ -20,10 +20,12 @@ const FullDefaultSets = 2
 var fullDefaults1 []byte
 
 var fullSet1 = sync.OnceValues(func() (*Chromosome, error) {
-	s := fullSchema()
+	s := fullHandSetSchema() // not today's preset: its opt-in genes may take new defaults
 	if err := setDefaults(s, fullDefaults1); err != nil {
 		return nil, err
 	}
+	// The genes set 1's file leaves out (search, eval_terms2) keep the
+	// schema's values, which they had then.
 	return s.Default(), nil
 })
 
@@ -45,4 +47,21 @@ func FullDefaultSet(n int) (*Chromosome, error) {
 		return s.Default(), nil
 	}
 	return nil, fmt.Errorf("full's default set %d is not one of 1..%d", n, FullDefaultSets)
+}
+
+// FullDefaultsFor is the chromosome a saved thing recording set n of
+// full's defaults plays where it names the preset: nil for the newest
+// (the preset itself); 0, saved before sets were recorded, is set 1.
+func FullDefaultsFor(n int) (*Chromosome, error) {
+	if n == 0 {
+		n = 1
+	}
+	if n == FullDefaultSets {
+		return nil, nil
+	}
+	c, err := FullDefaultSet(n)
+	if err != nil {
+		return nil, fmt.Errorf("full_defaults: %w (saved by a newer evochess?)", err)
+	}
+	return c, nil
 }

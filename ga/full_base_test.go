@@ -60,6 +60,30 @@ func TestSettingsFullDefaults(t *testing.T) {
 			t.Errorf("%s: the reference's weights: %v", tc.name, err)
 		}
 	}
+	// The run's schema starts its new individuals (a larger population,
+	// --reference start) at its set's values.
+	today, err := core.Preset("full")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		set  int
+		want []float64
+	}{{0, one.Values}, {1, one.Values}, {core.FullDefaultSets, today.Default().Values}} {
+		s := DefaultSettings(CMAES)
+		s.FullDefaults = tc.set
+		schema, err := runSchema(&s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := schema.Default().Values
+		for i, g := range schema.Genes {
+			if !g.Fixed && got[i] != tc.want[i] {
+				t.Errorf("set %d: %s starts at %v, want %v", tc.set, g.Name, got[i], tc.want[i])
+				break
+			}
+		}
+	}
 	for _, n := range []int{-1, core.FullDefaultSets + 1} {
 		s := DefaultSettings(Classic)
 		s.FullDefaults = n

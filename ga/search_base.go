@@ -30,14 +30,28 @@ func (s *Settings) searchBase() (*core.SearchParams, error) {
 // preset plays with: nil for the program's (the newest set), else the
 // older set the run was made with.
 func (s *Settings) fullBase() (*core.Chromosome, error) {
-	n := s.FullDefaults
-	if n == 0 {
-		n = 1 // saved before the field: the defaults of then
+	return core.FullDefaultsFor(s.FullDefaults) // 0, saved before the field: set 1
+}
+
+// fullSetSchema is base, full's schema, with the defaults of the run's
+// set of full's values (fullBase) when they are not today's: a run made
+// before the defaults changed starts new individuals (a larger
+// population, --reference start) and pins its fixed genes at the values
+// it was made with. Other schemas are returned as they are.
+func (s *Settings) fullSetSchema(base *core.Schema) (*core.Schema, error) {
+	full, err := s.fullBase()
+	if err != nil || full == nil || s.Engine != nil || base.Name != "full" {
+		return base, err
 	}
-	if n == core.FullDefaultSets {
-		return nil, nil
+	if len(full.Values) != len(base.Genes) {
+		return nil, fmt.Errorf("full_defaults: set of %d genes for a schema of %d", len(full.Values), len(base.Genes))
 	}
-	return core.FullDefaultSet(n)
+	out := *base
+	out.Genes = slices.Clone(base.Genes)
+	for i := range out.Genes {
+		out.Genes[i].Default = full.Values[i]
+	}
+	return &out, nil
 }
 
 // playerSearch is what a run gives its built-in players beyond their
@@ -81,11 +95,9 @@ func (ps playerSearch) player(spec arena.PlayerSpec) arena.PlayerSpec {
 	if ps.base != nil && ps.standsIn(spec) {
 		opts = ps.base.Options()
 	}
-	if ps.full != nil && spec.Genes == nil && spec.Chromosome == "full" {
-		// The preset as the run knew it; its search, decided above, and
-		// its options, below, as the preset's would be.
-		spec.Genes, spec.Chromosome = ps.full.Clone(), ""
-	}
+	// The preset as the run knew it; its search, decided above, and its
+	// options, below, as the preset's would be.
+	arena.PinFull(&spec, ps.full)
 	if len(opts)+len(ps.options) == 0 {
 		return spec
 	}

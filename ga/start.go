@@ -109,6 +109,9 @@ func runSchema(s *Settings) (*core.Schema, error) {
 	if err != nil {
 		return nil, err
 	}
+	if base, err = s.fullSetSchema(base); err != nil {
+		return nil, err
+	}
 	fams := evolveFamilies(s.Evolve)
 	if len(fams) > 0 {
 		if err := checkEvolve(base, fams); err != nil {

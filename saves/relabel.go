@@ -118,11 +118,11 @@ func (d *Dir) OpenRelabel(name, from, label string) (*RelabelJob, error) {
 	if err != nil {
 		return nil, err
 	}
-	full, err := fullDefaultsOf(j.FullDefaults)
+	full, err := core.FullDefaultsFor(j.FullDefaults)
 	if err != nil {
 		return nil, fmt.Errorf("dataset %q: %w", name, err)
 	}
-	pinFull(spec, full)
+	arena.PinFull(spec, full)
 	j.Spec = spec
 	return j, nil
 }

@@ -175,16 +175,16 @@ func (s SelfplaySettings) Config(workers int, d *Dir) (dataset.Config, error) {
 			return cfg, err
 		}
 	}
-	full, err := fullDefaultsOf(s.FullDefaults)
+	full, err := core.FullDefaultsFor(s.FullDefaults)
 	if err != nil {
 		return cfg, fmt.Errorf("dataset settings: %w", err)
 	}
 	if full != nil {
 		for i := range cfg.Players {
-			pinFull(&cfg.Players[i], full)
+			arena.PinFull(&cfg.Players[i], full)
 		}
 		if cfg.Label != nil {
-			pinFull(cfg.Label, full)
+			arena.PinFull(cfg.Label, full)
 		}
 		if cfg.Resolve, err = full.Compile(); err != nil {
 			return cfg, err

@@ -36,6 +36,10 @@ type TournamentSettings struct {
 	// arena.Trinomial: a match resumes with the model it was started with
 	// (not in the arguments, which are the user's command line).
 	SPRTModel string `json:"sprt_model,omitempty"`
+	// FullDefaults is the set of full's defaults its built-in players
+	// naming the preset play (core.FullDefaultSets): recorded when it
+	// starts; absent in tournaments saved before, which are set 1.
+	FullDefaults int `json:"full_defaults,omitempty"`
 }
 
 // markTrinomial brings version 1 settings to version 2: a match saved
