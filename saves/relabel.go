@@ -49,10 +49,7 @@ type RelabelJob struct {
 	SourceInfo        DatasetInfo
 	State             dataset.RelabelState
 	Info              DatasetInfo // as last saved (zero for a new dataset)
-	saved             bool
-	doneThen          int
-	lastSave          time.Time
-	saveTook          time.Duration
+	growingSave
 }
 
 // Finished: every source sample is handled and the dataset says so.
@@ -148,11 +145,7 @@ func (j *RelabelJob) openSource(d *Dir) error {
 // always, with final set), as self-play saves its own.
 func (j *RelabelJob) SaveIfDue(d *Dir, final bool) error {
 	complete := j.State.Done == len(j.Source.Samples)
-	changed := !j.saved || j.State.Done != j.doneThen || complete != j.Info.Complete
-	if !changed || !final && time.Since(j.lastSave) < max(selfplaySaveEvery, 10*j.saveTook) {
-		return nil
-	}
-	if !j.saved && j.State.Done == 0 {
+	if !j.due(j.State.Done, complete, j.Info.Complete, final) {
 		return nil
 	}
 	meta, err := json.Marshal(RelabelMeta{Generator: RelabelGenerator, From: j.From, FromSHA: j.SourceInfo.Checksum,
@@ -162,11 +155,9 @@ func (j *RelabelJob) SaveIfDue(d *Dir, final bool) error {
 	}
 	info := DatasetInfo{Name: j.Name, Source: fmt.Sprintf("%s relabelled by %s", j.From, j.Label), Labelled: true,
 		Complete: complete, Meta: meta, Created: j.Info.Created}
-	t0 := time.Now()
-	if err := d.SaveDataset(&j.State.Set, info, j.saved); err != nil {
-		return fmt.Errorf("saving dataset %q: %w", j.Name, err)
+	if err := j.write(d, &j.State.Set, info, j.State.Done); err != nil {
+		return err
 	}
-	j.saveTook, j.lastSave = time.Since(t0), time.Now()
-	j.saved, j.Info, j.doneThen = true, info, j.State.Done
+	j.Info = info
 	return nil
 }

@@ -62,10 +62,7 @@ type SelfplayJob struct {
 	Games    int // wanted
 	State    dataset.State
 	Info     DatasetInfo // as last saved (zero for a new dataset)
-	saved    bool        // the dataset exists on disk
-	doneThen int         // games done when it was saved
-	lastSave time.Time
-	saveTook time.Duration
+	growingSave
 }
 
 // Finished: every game wanted is played and the dataset says so.
@@ -142,7 +139,7 @@ func (d *Dir) OpenSelfplay(name string, given SelfplaySettings, games int, resum
 	if err != nil {
 		return nil, err
 	}
-	return &SelfplayJob{Name: name, Settings: meta.Settings, Games: want, Info: info, saved: true, doneThen: meta.Done, lastSave: time.Now(),
+	return &SelfplayJob{Name: name, Settings: meta.Settings, Games: want, Info: info, growingSave: growingSave{saved: true, doneThen: meta.Done, lastSave: time.Now()},
 		State: dataset.State{Set: *set, Games: meta.Done, Discarded: meta.Dropped}}, nil
 }
 
@@ -221,12 +218,8 @@ const selfplaySaveEvery = 10 * time.Second
 // always, with final set).
 func (j *SelfplayJob) SaveIfDue(d *Dir, final bool) error {
 	complete := j.State.Games == j.Games
-	changed := !j.saved || j.State.Games != j.doneThen || complete != j.Info.Complete
-	if !changed || !final && time.Since(j.lastSave) < max(selfplaySaveEvery, 10*j.saveTook) {
+	if !j.due(j.State.Games, complete, j.Info.Complete, final) {
 		return nil
-	}
-	if !j.saved && j.State.Games == 0 {
-		return nil // nothing played: no dataset yet
 	}
 	meta, err := json.Marshal(SelfplayMeta{Generator: SelfplayGenerator, Settings: j.Settings, Games: j.Games,
 		Done: j.State.Games, Dropped: j.State.Discarded})
@@ -238,12 +231,10 @@ func (j *SelfplayJob) SaveIfDue(d *Dir, final bool) error {
 	if j.saved && j.State.Games == j.doneThen {
 		info.K = j.Info.K // the same positions: a fitted scale still holds
 	}
-	t0 := time.Now()
-	if err := d.SaveDataset(&j.State.Set, info, j.saved); err != nil {
-		return fmt.Errorf("saving dataset %q: %w", j.Name, err)
+	if err := j.write(d, &j.State.Set, info, j.State.Games); err != nil {
+		return err
 	}
-	j.saveTook, j.lastSave = time.Since(t0), time.Now()
-	j.saved, j.Info, j.doneThen = true, info, j.State.Games
+	j.Info = info
 	return nil
 }
 
@@ -261,4 +252,36 @@ func (j *SelfplayJob) source(d *Dir) string {
 		src += ", labels " + s.Label
 	}
 	return src
+}
+
+// growingSave is when a dataset that grows while it is made (self-play,
+// relabel) was last saved: SaveIfDue saves it when it has changed, every
+// few seconds, and never so often that saving takes more than a tenth of
+// the time.
+type growingSave struct {
+	saved    bool // the dataset exists on disk
+	doneThen int  // how far it had got when it was saved
+	lastSave time.Time
+	saveTook time.Duration
+}
+
+// due reports whether a dataset at done (complete or not; wasComplete as
+// last saved) is to be saved now, or always with final if it changed.
+func (g *growingSave) due(done int, complete, wasComplete, final bool) bool {
+	changed := !g.saved || done != g.doneThen || complete != wasComplete
+	if !changed || !final && time.Since(g.lastSave) < max(selfplaySaveEvery, 10*g.saveTook) {
+		return false
+	}
+	return g.saved || done > 0 // nothing done: no dataset yet
+}
+
+// write saves set as info, at done, and notes when.
+func (g *growingSave) write(d *Dir, set *dataset.Set, info DatasetInfo, done int) error {
+	t0 := time.Now()
+	if err := d.SaveDataset(set, info, g.saved); err != nil {
+		return fmt.Errorf("saving dataset %q: %w", info.Name, err)
+	}
+	g.saveTook, g.lastSave = time.Since(t0), time.Now()
+	g.saved, g.doneThen = true, done
+	return nil
 }
