@@ -174,15 +174,18 @@ func TestTimeBudget2(t *testing.T) {
 		soft     time.Duration // the expected soft limit (0: none)
 		hardWant time.Duration
 	}{
-		// 10+0.1 at the start: (10 000 − 12·30)/35 + 75 = 350.4 ms.
-		{Limits{WTime: 10000 * ms, WInc: 100 * ms}, white, 350428571, 350428571 * 5},
-		{Limits{BTime: 10000 * ms, BInc: 100 * ms, WTime: 1}, black, 350428571, 350428571 * 5},
-		// 1+0.01 at the start: (1000 − 360)/35 + 7.5 = 25.8 ms.
-		{Limits{WTime: 1000 * ms, WInc: 10 * ms}, white, 25785714, 25785714 * 5},
-		// … and at 141 ms, within the reserve: (111/4)/35 + 7.5 = 8.3 ms, less than the increment.
-		{Limits{WTime: 141 * ms, WInc: 10 * ms}, white, 8292857, 8292857 * 5},
+		// 10+0.1 at the start: the clock and three quarters of 29
+		// increments less 20 overheads, over 30 moves, × 5/4:
+		// (10 000 + 2 175 − 600)·5/4/30 = 482.3 ms.
+		{Limits{WTime: 10000 * ms, WInc: 100 * ms}, white, 482291666, 482291666 * 5},
+		{Limits{BTime: 10000 * ms, BInc: 100 * ms, WTime: 1}, black, 482291666, 482291666 * 5},
+		// 1+0.01 at the start: (1000 + 217.5 − 600)·5/4/30 = 25.7 ms.
+		{Limits{WTime: 1000 * ms, WInc: 10 * ms}, white, 25729166, 25729166 * 5},
+		// … and at 141 ms, within the reserve: a quarter of 111 ms planned,
+		// 27.75·5/4/30 = 1.16 ms, less than the increment.
+		{Limits{WTime: 141 * ms, WInc: 10 * ms}, white, 1156250, 1156250 * 5},
 		// … and at 10 ms, less than the overhead: at once.
-		{Limits{WTime: 10 * ms, WInc: 10 * ms}, white, 250 * time.Microsecond, 500 * time.Microsecond},
+		{Limits{WTime: 10 * ms, WInc: 10 * ms}, white, 10416, 10416 * 5},
 		// 10+0.1 at 150 ms: a quarter of what is left, not the increment.
 		{Limits{WTime: 150 * ms, WInc: 100 * ms}, white, 30 * ms, 60 * ms},
 		// The last move before the control: a quarter of the clock, half at most.
