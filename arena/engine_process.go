@@ -149,10 +149,11 @@ type engineHost struct {
 	path string
 	args []string
 
-	mu     sync.Mutex // guards proc, closed and idName
-	proc   *engineProcess
-	closed bool
-	idName string
+	mu       sync.Mutex // guards proc, closed, idName and idAuthor
+	proc     *engineProcess
+	closed   bool
+	idName   string
+	idAuthor string
 }
 
 func (h *engineHost) current() *engineProcess {
@@ -195,16 +196,23 @@ func (h *engineHost) fail(p *engineProcess, err error) error {
 	return err
 }
 
-func (h *engineHost) setID(name string) {
+// The engine's name and author, as its handshake says them.
+func (h *engineHost) setID(name string)       { h.set(&h.idName, name) }
+func (h *engineHost) setAuthor(author string) { h.set(&h.idAuthor, author) }
+func (h *engineHost) id() string              { return h.get(&h.idName) }
+func (h *engineHost) author() string          { return h.get(&h.idAuthor) }
+
+// set and get a field that mu guards.
+func (h *engineHost) set(field *string, v string) {
 	h.mu.Lock()
-	h.idName = name
+	*field = v
 	h.mu.Unlock()
 }
 
-func (h *engineHost) id() string {
+func (h *engineHost) get(field *string) string {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	return h.idName
+	return *field
 }
 
 // close asks the engine to quit with its protocol's command, makes sure

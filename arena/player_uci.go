@@ -65,6 +65,10 @@ func (u *UCIPlayer) Reconfigure(name string, options [][2]string) {
 // EngineName returns the engine's own name (from "id name"), once started.
 func (u *UCIPlayer) EngineName() string { return u.host.id() }
 
+// EngineAuthor returns the engine's author (from "id author"), once
+// started.
+func (u *UCIPlayer) EngineAuthor() string { return u.host.author() }
+
 func (u *UCIPlayer) current() *engineProcess { return u.host.current() }
 
 // start launches the engine and completes the handshake.
@@ -91,6 +95,9 @@ func (u *UCIPlayer) start(ctx context.Context) (*engineProcess, error) {
 		}
 		if name, ok := strings.CutPrefix(line, "id name "); ok {
 			u.host.setID(strings.TrimSpace(name))
+		}
+		if author, ok := strings.CutPrefix(line, "id author "); ok {
+			u.host.setAuthor(strings.TrimSpace(author))
 		}
 		if strings.TrimSpace(line) == "uciok" {
 			break

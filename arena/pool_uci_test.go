@@ -110,3 +110,27 @@ func TestUCIPlayerRestartsForAnOptionItCannotUndo(t *testing.T) {
 		t.Fatalf("processes told %q", procs)
 	}
 }
+
+// A UCI engine's name and author are what its handshake said, whether its
+// protocol was given or found out.
+func TestUCIPlayerSaysWhoItIs(t *testing.T) {
+	t.Setenv("FAKEUCI_ID", "Fake 2.0")
+	t.Setenv("FAKEUCI_AUTHOR", "The Fakers")
+	for _, proto := range []Protocol{ProtoUCI, ProtoAuto} {
+		pl := NewExternalPlayer("f", fakeEngine(t), nil, nil, proto)
+		if err := pl.NewGame(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		id, ok := pl.(interface {
+			EngineName() string
+			EngineAuthor() string
+		})
+		switch {
+		case !ok:
+			t.Errorf("%s: %T says nothing of itself", proto, pl)
+		case id.EngineName() != "Fake 2.0" || id.EngineAuthor() != "The Fakers":
+			t.Errorf("%s: %T says it is %q by %q", proto, pl, id.EngineName(), id.EngineAuthor())
+		}
+		pl.Close()
+	}
+}

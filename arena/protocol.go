@@ -223,6 +223,15 @@ func (a *AutoPlayer) EngineName() string {
 	return ""
 }
 
+// EngineAuthor returns the engine's author once it has started ("" for
+// an xboard engine, which does not say).
+func (a *AutoPlayer) EngineAuthor() string {
+	if n, ok := a.player().(interface{ EngineAuthor() string }); ok {
+		return n.EngineAuthor()
+	}
+	return ""
+}
+
 // Close stops a detection under way or the engine, and keeps the player
 // from starting it again.
 func (a *AutoPlayer) Close() error {

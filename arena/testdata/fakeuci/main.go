@@ -12,6 +12,10 @@
 //	-mode diesetoption      exit without a word at the first setoption
 //	-log FILE               append "PID COMMAND" for every command received
 //
+// It says "id name fakeuci", or the environment's FAKEUCI_ID, and "id
+// author" FAKEUCI_AUTHOR when that is set: a test can so replace the
+// engine behind one command line with another.
+//
 // With -options it offers options (a spin, a check, a combo, a string,
 // Hash and Threads), says "No such option" to a setoption it does not
 // offer and "Invalid value" to one out of range, and plays by them: the
@@ -23,6 +27,7 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"flag"
 	"fmt"
 	"os"
@@ -72,7 +77,10 @@ func main() {
 				}
 				time.Sleep(time.Hour)
 			}
-			fmt.Println("id name fakeuci")
+			fmt.Println("id name " + cmp.Or(os.Getenv("FAKEUCI_ID"), "fakeuci"))
+			if author := os.Getenv("FAKEUCI_AUTHOR"); author != "" {
+				fmt.Println("id author " + author)
+			}
 			if *withOptions {
 				opts.declare()
 			}
