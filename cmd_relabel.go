@@ -30,7 +30,9 @@ The dataset is saved every few seconds while it grows: Ctrl-C (or a
 crash) loses only the positions in progress, and running again with the
 same --name (--from and --label may then be left out) goes on to the
 dataset an uninterrupted run makes, whatever --workers is: the engine
-starts a new game every 64 positions, whichever worker scores them.`
+starts a new game every 64 positions, whichever worker scores them. As
+self-play's, it goes on only with the labeller it started with (told by
+what the engine says it is, not by its path).`
 
 // maxRelabelWorkers bounds --workers: each worker runs an engine process.
 const maxRelabelWorkers = 256
@@ -107,11 +109,25 @@ func runRelabel(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
+// labellerNote is what a summary says of the labeller's fingerprint
+// (none: nothing), and of the first of what (games, positions) labelled
+// before it was recorded.
+func labellerNote(f *dataset.LabelFingerprint, from int, what string) string {
+	switch {
+	case f == nil:
+		return ""
+	case from > 0:
+		return fmt.Sprintf(" [%s; the first %d %s by an engine not recorded]", f, from, what)
+	}
+	return " [" + f.String() + "]"
+}
+
 // printRelabelSummary tells what the dataset holds.
 func printRelabelSummary(w io.Writer, job *saves.RelabelJob, took time.Duration) {
 	st := &job.State
-	fmt.Fprintf(w, "dataset %s: %d positions of %s's %d labelled by %s (%d scored as mates, dropped)",
-		job.Name, len(st.Set.Samples), job.From, len(job.Source.Samples), job.Label, st.Dropped)
+	fmt.Fprintf(w, "dataset %s: %d positions of %s's %d labelled by %s%s (%d scored as mates, dropped)",
+		job.Name, len(st.Set.Samples), job.From, len(job.Source.Samples), job.Label,
+		labellerNote(st.Labeller, job.LabellerFrom, "positions"), st.Dropped)
 	if took > 0 {
 		fmt.Fprintf(w, " in %s", took.Round(100*time.Millisecond))
 	}

@@ -37,6 +37,9 @@ move or a flag fall are dropped: their result is no label.
   --label uci=/usr/games/stockfish,depth=10   (Debian's Stockfish)
   --label self,depth=8                         (the built-in full)
 in centipawns from white's view; positions it scores as mates are dropped.
+What the labeller is (an engine's id name and author, options and limit;
+for self, digests of its genes and search) is kept with the dataset, and
+going on with another engine behind the same SPEC is refused.
 
 The dataset is saved every few seconds while it grows: Ctrl-C (or a
 crash) loses only the games in progress, and running again with the same
@@ -168,7 +171,7 @@ func printSelfplaySummary(w io.Writer, name string, job *saves.SelfplayJob, took
 	}
 	fmt.Fprintln(w)
 	if job.Settings.Label != "" {
-		fmt.Fprintf(w, "labelled by %s\n", job.Settings.Label)
+		fmt.Fprintf(w, "labelled by %s%s\n", job.Settings.Label, labellerNote(st.Labeller, job.LabellerFrom, "games"))
 	}
 }
 

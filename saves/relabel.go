@@ -37,6 +37,12 @@ type RelabelMeta struct {
 	FullDefaults int `json:"full_defaults,omitempty"`
 	Done         int `json:"done"` // source samples handled
 	Dropped      int `json:"dropped"`
+	// Labeller identifies the engine that scores the positions
+	// (dataset.RelabelState.Labeller): going on with another is refused.
+	Labeller *dataset.LabelFingerprint `json:"label_fingerprint,omitempty"`
+	// LabellerFrom is how many source samples were done when Labeller
+	// was first recorded (see SelfplayMeta.LabellerFrom).
+	LabellerFrom int `json:"label_fingerprint_from,omitempty"`
 }
 
 // RelabelJob is a relabelling in progress: its source, its label, its
@@ -49,6 +55,9 @@ type RelabelJob struct {
 	SourceInfo        DatasetInfo
 	State             dataset.RelabelState
 	Info              DatasetInfo // as last saved (zero for a new dataset)
+	// LabellerFrom: source samples scored before the labeller was
+	// recorded (RelabelMeta.LabellerFrom).
+	LabellerFrom int
 	growingSave
 }
 
@@ -99,7 +108,8 @@ func (d *Dir) OpenRelabel(name, from, label string) (*RelabelJob, error) {
 			return nil, fmt.Errorf("dataset %q holds %d positions and %d dropped, not the %d its progress says", name, len(set.Samples), meta.Dropped, meta.Done)
 		}
 		j.Info, j.saved, j.doneThen, j.lastSave = info, true, meta.Done, time.Now()
-		j.State = dataset.RelabelState{Set: *set, Done: meta.Done, Dropped: meta.Dropped}
+		j.State = dataset.RelabelState{Set: *set, Done: meta.Done, Dropped: meta.Dropped, Labeller: meta.Labeller}
+		j.LabellerFrom = labellerFrom(true, meta.Labeller, meta.LabellerFrom, meta.Done)
 	case errors.Is(err, fs.ErrNotExist):
 		if from == "" || label == "" {
 			return nil, fmt.Errorf("no dataset %q in %s to go on with: give --from and --label to start it", name, d.Root)
@@ -149,7 +159,8 @@ func (j *RelabelJob) SaveIfDue(d *Dir, final bool) error {
 		return nil
 	}
 	meta, err := json.Marshal(RelabelMeta{Generator: RelabelGenerator, From: j.From, FromSHA: j.SourceInfo.Checksum,
-		FromCount: len(j.Source.Samples), Label: j.Label, Chunk: dataset.RelabelChunk, FullDefaults: j.FullDefaults, Done: j.State.Done, Dropped: j.State.Dropped})
+		FromCount: len(j.Source.Samples), Label: j.Label, Chunk: dataset.RelabelChunk, FullDefaults: j.FullDefaults, Done: j.State.Done, Dropped: j.State.Dropped,
+		Labeller: j.State.Labeller, LabellerFrom: j.LabellerFrom})
 	if err != nil {
 		return err
 	}

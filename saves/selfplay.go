@@ -52,6 +52,14 @@ type SelfplayMeta struct {
 	Games     int              `json:"games"` // wanted
 	Done      int              `json:"games_done"`
 	Dropped   int              `json:"games_dropped"`
+	// Labeller identifies the engine that labels the samples, with
+	// Settings.Label (dataset.State.Labeller): going on with another is
+	// refused.
+	Labeller *dataset.LabelFingerprint `json:"label_fingerprint,omitempty"`
+	// LabellerFrom is how many games were done when Labeller was first
+	// recorded: more than 0 for a dataset saved before fingerprints and
+	// gone on with since, whose first games' labeller is not known.
+	LabellerFrom int `json:"label_fingerprint_from,omitempty"`
 }
 
 // SelfplayJob is a dataset being made: its settings, its state and when
@@ -62,6 +70,9 @@ type SelfplayJob struct {
 	Games    int // wanted
 	State    dataset.State
 	Info     DatasetInfo // as last saved (zero for a new dataset)
+	// LabellerFrom: games labelled before the labeller was recorded
+	// (SelfplayMeta.LabellerFrom).
+	LabellerFrom int
 	growingSave
 }
 
@@ -140,7 +151,20 @@ func (d *Dir) OpenSelfplay(name string, given SelfplaySettings, games int, resum
 		return nil, err
 	}
 	return &SelfplayJob{Name: name, Settings: meta.Settings, Games: want, Info: info, growingSave: growingSave{saved: true, doneThen: meta.Done, lastSave: time.Now()},
-		State: dataset.State{Set: *set, Games: meta.Done, Discarded: meta.Dropped}}, nil
+		State:        dataset.State{Set: *set, Games: meta.Done, Discarded: meta.Dropped, Labeller: meta.Labeller},
+		LabellerFrom: labellerFrom(meta.Settings.Label != "", meta.Labeller, meta.LabellerFrom, meta.Done)}, nil
+}
+
+// labellerFrom is where a labelled dataset's labeller is known from: as
+// saved, or, for one saved before fingerprints (none recorded), from
+// where it goes on. Such a dataset goes on and records the labeller from
+// then on, so that at least the rest of it is checked; what was labelled
+// before is left as it is, marked as not known.
+func labellerFrom(labelled bool, had *dataset.LabelFingerprint, from, done int) int {
+	if labelled && had == nil {
+		return done
+	}
+	return from
 }
 
 // Config turns the settings into the generator's configuration, for
@@ -222,7 +246,7 @@ func (j *SelfplayJob) SaveIfDue(d *Dir, final bool) error {
 		return nil
 	}
 	meta, err := json.Marshal(SelfplayMeta{Generator: SelfplayGenerator, Settings: j.Settings, Games: j.Games,
-		Done: j.State.Games, Dropped: j.State.Discarded})
+		Done: j.State.Games, Dropped: j.State.Discarded, Labeller: j.State.Labeller, LabellerFrom: j.LabellerFrom})
 	if err != nil {
 		return err
 	}

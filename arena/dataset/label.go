@@ -90,6 +90,10 @@ type RelabelState struct {
 	Set     Set
 	Done    int
 	Dropped int
+	// Labeller identifies the player that scored Set: Relabel records it
+	// and refuses to go on with another (nil: none yet, or a dataset
+	// saved before it was kept).
+	Labeller *LabelFingerprint
 }
 
 // RelabelProgress is reported after every chunk added.
@@ -115,9 +119,11 @@ func Relabel(ctx context.Context, spec *arena.PlayerSpec, src []Sample, workers 
 	case st.Done == len(src):
 		return nil
 	}
-	if err := checkLabel(spec); err != nil {
+	f, err := checkLabeller(ctx, spec, st.Labeller)
+	if err != nil {
 		return err
 	}
+	st.Labeller = f
 	// No more engines than chunks left: each holds its own hash table.
 	workers = min(max(workers, 1), (len(src)-st.Done+RelabelChunk-1)/RelabelChunk)
 	ctx, cancel := context.WithCancelCause(ctx)

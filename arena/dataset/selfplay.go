@@ -72,6 +72,10 @@ type State struct {
 	// doubt (no samples kept): max moves, draw adjudication, a crash, an
 	// illegal move or a time forfeit.
 	Discarded int
+	// Labeller identifies the player that labelled Set's samples, for a
+	// run with a Label: Generate records it and refuses to go on with
+	// another (nil: none yet, or a dataset saved before it was kept).
+	Labeller *LabelFingerprint
 }
 
 // Progress is reported after every game added to the dataset.
@@ -99,6 +103,13 @@ func Generate(ctx context.Context, cfg Config, st *State, progress func(Progress
 	}
 	if err := cfg.startEngines(ctx); err != nil {
 		return err
+	}
+	if cfg.Label != nil {
+		f, err := checkLabeller(ctx, cfg.Label, st.Labeller)
+		if err != nil {
+			return err
+		}
+		st.Labeller = f
 	}
 	if cfg.Resolve == nil {
 		w, err := core.PresetWeights("full")
@@ -226,38 +237,30 @@ func (cfg *Config) check(st *State) error {
 		if err := checkLabel(cfg.Label); err != nil {
 			return err
 		}
+	} else if st.Labeller != nil {
+		return fmt.Errorf("the dataset is labelled by %s: give its label", st.Labeller)
 	}
 	return nil
 }
 
-// startEngines starts each external engine once, so a wrong path or a
-// broken engine is one clear error now rather than every game lost to it.
+// startEngines starts each player's external engine once, so a wrong
+// path or a broken engine is one clear error now rather than every game
+// lost to it (the label's is started to fingerprint it).
 func (cfg *Config) startEngines(ctx context.Context) error {
-	type engine struct {
-		role string
-		ps   arena.PlayerSpec
-	}
-	var engines []engine
 	for _, ps := range cfg.Players {
-		engines = append(engines, engine{"player " + ps.Name, ps})
-	}
-	if cfg.Label != nil {
-		engines = append(engines, engine{"label " + cfg.Label.Name, *cfg.Label})
-	}
-	for _, e := range engines {
-		if !e.ps.External() {
-			if _, err := e.ps.Weights(); err != nil {
-				return fmt.Errorf("%s: %w", e.role, err)
+		if !ps.External() {
+			if _, err := ps.Weights(); err != nil {
+				return fmt.Errorf("player %s: %w", ps.Name, err)
 			}
 			continue
 		}
-		pl, err := e.ps.New()
+		pl, err := ps.New()
 		if err == nil {
 			err = pl.NewGame(ctx)
 			pl.Close()
 		}
 		if err != nil {
-			return fmt.Errorf("%s: %w", e.role, err) // the engine's errors name its path
+			return fmt.Errorf("player %s: %w", ps.Name, err) // the engine's errors name its path
 		}
 	}
 	return nil
