@@ -46,6 +46,9 @@ var (
 	// ErrFalseClaim: the engine claimed a result the position does not
 	// have (a win while the referee's game goes on).
 	ErrFalseClaim = errors.New("false result claim")
+	// ErrBadOption: a player's spec sets an option its engine does not
+	// offer (a misspelling the engine would silently ignore).
+	ErrBadOption = errors.New("no such option")
 )
 
 // EnginePlayer is the built-in engine playing in-process.

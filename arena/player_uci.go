@@ -36,6 +36,10 @@ type UCIPlayer struct {
 	// byName is the engine's option list from its last handshake, by
 	// lower-case name: the defaults an option goes back to.
 	byName uciOptions
+	// offered holds the lower-case name of every option line of the last
+	// handshake, also of those ParseUCIOption cannot use (a spin without
+	// bounds): the engine offers them, so setting one is no misspelling.
+	offered map[string]bool
 	// applied is what the running process has been told, by lower-case
 	// option name: Reconfigure's options are sent only where they differ.
 	applied map[string]string
@@ -81,7 +85,7 @@ func (u *UCIPlayer) start(ctx context.Context) (*engineProcess, error) {
 		return nil, u.fail(p, ErrEngineCrashed)
 	}
 	deadline := time.After(u.HandshakeTimeout)
-	u.byName, u.applied = uciOptions{}, map[string]string{}
+	u.byName, u.offered, u.applied = uciOptions{}, map[string]bool{}, map[string]string{}
 	for {
 		line, err := p.readLine(ctx, deadline)
 		if err != nil {
@@ -92,6 +96,9 @@ func (u *UCIPlayer) start(ctx context.Context) (*engineProcess, error) {
 		}
 		if o, ok := ParseUCIOption(line); ok {
 			u.byName[strings.ToLower(o.Name)] = o
+		}
+		if name, ok := offeredOption(line); ok {
+			u.offered[strings.ToLower(name)] = true
 		}
 		if name, ok := strings.CutPrefix(line, "id name "); ok {
 			u.host.setID(strings.TrimSpace(name))
@@ -219,6 +226,11 @@ func (u *UCIPlayer) syncOptions(p *engineProcess) (synced bool, err error) {
 		k := strings.ToLower(o[0])
 		if v, ok := u.applied[k]; ok && v == o[1] {
 			continue
+		}
+		if !u.offered[k] {
+			// Engines ignore what they do not offer, most without a word:
+			// a misspelt option would play a whole match as if unset.
+			return false, u.fail(p, fmt.Errorf("%w: %s offers no option %q", ErrBadOption, u.host.path, o[0]))
 		}
 		if err := set(o[0], o[1]); err != nil {
 			return false, err

@@ -134,3 +134,17 @@ func (o UCIOption) CheckValue(value string) error {
 func GlobMatch(pattern, name string) bool {
 	return globMatch(strings.ToLower(pattern), strings.ToLower(name))
 }
+
+// offeredOption returns the name an option line offers, whether or not
+// the rest of it parses: "option name NAME type …".
+func offeredOption(line string) (string, bool) {
+	rest, ok := strings.CutPrefix(strings.TrimSpace(line), "option name ")
+	if !ok {
+		return "", false
+	}
+	name, _, ok := strings.Cut(rest, " type ")
+	if name = strings.TrimSpace(name); !ok || name == "" {
+		return "", false
+	}
+	return name, true
+}

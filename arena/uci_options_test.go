@@ -1,7 +1,12 @@
 package arena
 
 import (
+	"context"
+	"errors"
+	"fmt"
 	"reflect"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -58,4 +63,50 @@ func FuzzParseUCIOption(f *testing.F) {
 			t.Fatalf("%q parsed as %+v", line, o)
 		}
 	})
+}
+
+// A player's option the engine does not offer is an error before any
+// game, naming the option: engines ignore what they do not know, so a
+// misspelling would otherwise play a match as if it were unset. Names
+// match without regard to case, as UCI says.
+func TestUCIPlayerRefusesOptionsNotOffered(t *testing.T) {
+	path := fakeEngine(t)
+	for _, tc := range []struct {
+		options [][2]string
+		bad     string // the option named in the error ("": none)
+	}{
+		{[][2]string{{"Skill", "40"}, {"Style", "Sharp"}}, ""},
+		{[][2]string{{"skill", "40"}, {"CLEAR HASH", ""}}, ""},
+		{[][2]string{{"Skill", "40"}, {"Skil", "40"}}, "Skil"},
+		{[][2]string{{"Move Overhead", "9"}}, "Move Overhead"},
+	} {
+		u := NewUCIPlayer("fake", path, []string{"-options"}, tc.options)
+		err := u.NewGame(context.Background())
+		u.Close()
+		switch {
+		case tc.bad == "" && err != nil:
+			t.Errorf("%v: %v", tc.options, err)
+		case tc.bad != "" && (!errors.Is(err, ErrBadOption) || !strings.Contains(fmt.Sprint(err), strconv.Quote(tc.bad))):
+			t.Errorf("%v: %v, want %v naming %q", tc.options, err, ErrBadOption, tc.bad)
+		}
+	}
+}
+
+func TestOfferedOption(t *testing.T) {
+	for _, tc := range []struct {
+		line, name string
+		ok         bool
+	}{
+		{"option name Space type spin default 100 min 0 max 200", "Space", true},
+		{"option name NoBounds type spin default 1", "NoBounds", true}, // offered, though unusable as a gene
+		{"option name Clear Hash type button", "Clear Hash", true},
+		{"option name  type spin", "", false},
+		{"option name Lonely", "", false},
+		{"id name Glaurung 2.2", "", false},
+	} {
+		name, ok := offeredOption(tc.line)
+		if name != tc.name || ok != tc.ok {
+			t.Errorf("%q: %q %v, want %q %v", tc.line, name, ok, tc.name, tc.ok)
+		}
+	}
 }
