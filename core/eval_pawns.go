@@ -5,9 +5,12 @@ package core
 // placement depend on nothing else either, so the cached score holds them.
 type pawnEntry struct {
 	white, black Bitboard
-	score        Score // white minus black: structure, material and placement
 	passed       Bitboard
-	valid        bool
+	// space: with EvalTerms2, the squares its space term may count and,
+	// of them, those it counts twice (spaceSquares).
+	space [2]Bitboard
+	score Score // white minus black: structure, material, placement (and passerNeighbours with EvalTerms2)
+	valid bool
 }
 
 const pawnCacheSize = 1 << 14
@@ -24,6 +27,10 @@ func (e *Evaluator) pawnStructure(p *Position) *pawnEntry {
 	sw, pw := e.pawnSide(White, wp, bp)
 	sb, pb := e.pawnSide(Black, bp, wp)
 	pe.score, pe.passed = sw-sb, pw|pb
+	if e.terms2 {
+		pe.score += e.passerNeighbours(White, pw, wp) - e.passerNeighbours(Black, pb, bp)
+		pe.space = spaceSquares(wp, bp)
+	}
 	return pe
 }
 

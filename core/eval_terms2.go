@@ -84,38 +84,13 @@ func kingDangerTable(w *Weights) [kingDangerSize]Score {
 	return t
 }
 
-// byType[c][pt]: the squares colour c's knights … queens attack.
-type byType [2][Queen + 1]Bitboard
-
-// attacksByType finds them again rather than have pieceTerms keep them:
-// kept, they cost the evaluation with the switch off too (+0.8 % of the
-// bench's instructions), found again, the switched-on terms (+5.6 %).
-func attacksByType(p *Position, occ Bitboard) (by byType) {
-	for c := White; c <= Black; c++ {
-		own, to := p.colors[c], &by[c]
-		for b := p.pieces[Knight] & own; b != 0; {
-			to[Knight] |= knightAttacks[b.PopLSB()]
-		}
-		for b := p.pieces[Bishop] & own; b != 0; {
-			to[Bishop] |= BishopAttacks(b.PopLSB(), occ)
-		}
-		for b := p.pieces[Rook] & own; b != 0; {
-			to[Rook] |= RookAttacks(b.PopLSB(), occ)
-		}
-		for b := p.pieces[Queen] & own; b != 0; {
-			to[Queen] |= QueenAttacks(b.PopLSB(), occ)
-		}
-	}
-	return by
-}
-
 // kingDangerUnits returns the attack units on colour c's king, bounded
 // to index the table: the existing ones plus weak squares, safe checks
 // and contact checks (run after both pieceTerms).
-func (e *Evaluator) kingDangerUnits(p *Position, c Color, sides *[2]evalSide, by *byType) int {
+func (e *Evaluator) kingDangerUnits(p *Position, c Color, sides *[2]evalSide) int {
 	t := &e.w.Terms2
 	us, them := &sides[c], &sides[c^1]
-	ours, theirs := &by[c], &by[c^1]
+	ours, theirs := &us.by, &them.by
 	ksq := p.kings[c]
 	enemy := p.colors[c^1]
 	units := us.kingUnits
@@ -146,58 +121,83 @@ func (e *Evaluator) kingDangerUnits(p *Position, c Color, sides *[2]evalSide, by
 // terms2Terms returns, white minus black, the switched-on terms: the king
 // danger (in place of the quadratic kingTerms gave), threats, space and
 // passed pawns (their king distance included, which passedTerms gives
-// when the switch is off). Run after kingTerms.
-func (e *Evaluator) terms2Terms(p *Position, sides *[2]evalSide, passed Bitboard, occ Bitboard) Score {
+// when the switch is off; a pawn beside or behind a passer comes with
+// the pawn entry's score, passerNeighbours). Run after kingTerms.
+//
+// Both colours and every term are one function, and a term is skipped
+// where it cannot score (no rook or queen to threaten, no minor piece for
+// space, no passer, fewer than two king attackers): a call per term and
+// colour cost more than most terms.
+func (e *Evaluator) terms2Terms(p *Position, sides *[2]evalSide, pe *pawnEntry, occ Bitboard) Score {
 	w := e.w
-	by := attacksByType(p, occ)
+	t := &w.Terms2
 	minors := (p.pieces[Knight] | p.pieces[Bishop]).Count()
+	minors2 := uint(minors * minors)
 	var s [2]Score
+	us, them := &sides[White], &sides[Black] // swapped after each colour
 	for c := White; c <= Black; c++ {
-		if us := &sides[c]; us.kingAttackers >= 2 {
-			s[c] += w.KingAttack.Scale(us.kingUnits*us.kingUnits/64) - e.kingDanger[e.kingDangerUnits(p, c, sides, &by)]
+		own := p.colors[c]
+		pawns := p.pieces[Pawn] & own
+		var v Score
+		if us.kingAttackers >= 2 {
+			v += w.KingAttack.Scale(us.kingUnits*us.kingUnits/64) - e.kingDanger[e.kingDangerUnits(p, c, sides)]
 		}
-		s[c] += e.threats2(p, c, sides, &by) + e.space(p, c, sides, minors) + e.passers2(p, passed&p.colors[c], c, sides, occ)
+		// Threats: own pieces attacked by lesser ones, hanging pawns.
+		rooks, queens := p.pieces[Rook]&own, p.pieces[Queen]&own
+		minorAttacks := them.by[Knight] | them.by[Bishop]
+		if (rooks|queens)&(minorAttacks|them.by[Rook]) != 0 {
+			v += t.ThreatMinorOnRook.Scale((rooks & minorAttacks).Count()) +
+				t.ThreatMinorOnQueen.Scale((queens & minorAttacks).Count()) +
+				t.ThreatRookOnQueen.Scale((queens & them.by[Rook]).Count())
+		}
+		v += t.HangingPawn.Scale((pawns & them.attacks &^ us.attacks).Count())
+		// Space: safe squares in the centre behind the pawns: not an own
+		// pawn, not attacked by an enemy pawn, and defended or not
+		// attacked at all; those at most three squares behind an own pawn
+		// count twice. Weighted by minors², as the space matters while
+		// pieces need it.
+		if minors != 0 {
+			safe := pe.space[0] & spaceMask[c] & (us.attacks | ^them.attacks)
+			bonus := safe.Count() + (safe & pe.space[1]).Count()
+			v += t.Space.Scale(int(uint(bonus) * minors2 / 64)) // ≥ 0: unsigned divides by a shift
+		}
+		if b := pe.passed & own; b != 0 {
+			v += e.passers2(p, b, c, sides, occ)
+		}
+		s[c] = v
+		us, them = them, us
 	}
 	return s[White] - s[Black]
 }
 
-// threats2 scores colour c's pieces attacked by lesser ones and its
-// hanging pawns.
-func (e *Evaluator) threats2(p *Position, c Color, sides *[2]evalSide, by *byType) Score {
-	t := &e.w.Terms2
-	own := p.colors[c]
-	us, them := &sides[c], &sides[c^1]
-	theirs := &by[c^1]
-	minorAttacks := theirs[Knight] | theirs[Bishop]
-	rooks, queens := p.pieces[Rook]&own, p.pieces[Queen]&own
-	return t.ThreatMinorOnRook.Scale((rooks & minorAttacks).Count()) +
-		t.ThreatMinorOnQueen.Scale((queens & minorAttacks).Count()) +
-		t.ThreatRookOnQueen.Scale((queens & theirs[Rook]).Count()) +
-		t.HangingPawn.Scale((p.pieces[Pawn] & own & them.attacks &^ us.attacks).Count())
-}
-
-// space scores colour c's safe squares in the centre behind its pawns:
-// not an own pawn, not attacked by an enemy pawn, and defended or not
-// attacked at all; those at most three squares behind an own pawn count
-// twice. Weighted by minors², as the space matters while pieces need it.
-func (e *Evaluator) space(p *Position, c Color, sides *[2]evalSide, minors int) Score {
-	us, them := &sides[c], &sides[c^1]
-	pawns := p.pieces[Pawn] & p.colors[c]
-	safe := spaceMask[c] &^ pawns &^ them.pawnAttacks & (us.attacks | ^them.attacks)
-	behind := pawns | pawnPush(pawns, c^1)
-	behind |= pawnPush(pawnPush(behind, c^1), c^1)
-	bonus := safe.Count() + (safe & behind).Count()
-	return e.w.Terms2.Space.Scale(bonus * minors * minors / 64)
+// spaceSquares returns, for the space term, the squares of spaceMask
+// (both colours': they do not overlap) that are not an own pawn nor
+// attacked by an enemy pawn, and those of them at most three squares
+// behind an own pawn. Pawns alone decide them, so the pawn entry holds
+// them.
+func spaceSquares(white, black Bitboard) (out [2]Bitboard) {
+	for c := White; c <= Black; c++ {
+		pawns, enemy := white, black
+		if c == Black {
+			pawns, enemy = black, white
+		}
+		area := spaceMask[c] &^ pawns &^ pawnAttacksBB(enemy, c^1)
+		behind := pawns | pawnPush(pawns, c^1)
+		behind |= pawnPush(pawnPush(behind, c^1), c^1)
+		out[0] |= area
+		out[1] |= area & behind
+	}
+	return out
 }
 
 // passers2 scores colour c's passed pawns beyond their rank: the kings'
-// distances to the square in front, a free or safe path, a defended path,
-// and a pawn beside or behind it.
+// distances to the square in front, a free or safe path and a defended
+// path.
 func (e *Evaluator) passers2(p *Position, passed Bitboard, c Color, sides *[2]evalSide, occ Bitboard) Score {
 	w := e.w
 	t := &w.Terms2
 	us, them := &sides[c], &sides[c^1]
-	ownPawns := p.pieces[Pawn] & p.colors[c]
+	unsafe := them.attacks | p.colors[c^1]
 	var s Score
 	for passed != 0 {
 		sq := passed.PopLSB()
@@ -208,21 +208,48 @@ func (e *Evaluator) passers2(p *Position, passed Bitboard, c Color, sides *[2]ev
 		r := rank - 1
 		if rr := r * (r - 1); rr > 0 && !occ.Has(stop) {
 			path := forwardMask[c][sq]
-			switch unsafe := path & (them.attacks | p.colors[c^1]); {
-			case unsafe == 0:
+			switch u := path & unsafe; {
+			case u == 0:
 				s += t.PassedFreePath.Scale(rr)
-			case !unsafe.Has(stop):
+			case !u.Has(stop):
 				s += t.PassedSafeStop.Scale(rr)
 			}
 			if path&^us.attacks == 0 {
 				s += t.PassedDefendedPath.Scale(rr)
 			}
 		}
-		if ownPawns&adjacentFiles[sq.File()]&rankMask(sq) != 0 {
+	}
+	return s
+}
+
+// passerNeighbours scores the pawn beside (else behind, defending) each
+// of colour c's passed pawns, times r (ranks advanced from the second):
+// the pawns alone decide it, so pawnStructure adds it to the pawn entry's
+// score with the switch on, and the evaluation finds it there.
+func (e *Evaluator) passerNeighbours(c Color, passed, own Bitboard) Score {
+	t := &e.w.Terms2
+	defended := pawnAttacksBB(own, c)
+	var s Score
+	for passed != 0 {
+		sq := passed.PopLSB()
+		r := relativeRank(c, sq) - 1
+		switch {
+		case own&adjacentFiles[sq.File()]&rankMask(sq) != 0:
 			s += t.PassedPhalanx.Scale(r)
-		} else if us.pawnAttacks.Has(sq) {
+		case defended.Has(sq):
 			s += t.PassedSupported.Scale(r)
 		}
 	}
 	return s
+}
+
+// setTerms2 switches the terms on or off. The caches hold scores of the
+// setting they were filled with (the pawn entries passerNeighbours too),
+// so a change empties them.
+func (e *Evaluator) setTerms2(on bool) {
+	if on != e.terms2 {
+		e.terms2 = on
+		clear(e.pawnCache)
+		e.clearCache()
+	}
 }

@@ -174,14 +174,12 @@ func TestKingDangerUnits(t *testing.T) {
 			want += tc.hits[pt]*w.KingAttackWeight[pt] + tc.contact[pt]*w.Terms2.KingContactCheck[pt] +
 				tc.safeCheck[pt]*w.Terms2.KingSafeCheck[pt]
 		}
-		by := attacksByType(p, p.Occupied())
-		if got := e.kingDangerUnits(p, White, &sides, &by); got != want {
+		if got := e.kingDangerUnits(p, White, &sides); got != want {
 			t.Errorf("%s: %d units, want %d", tc.fen, got, want)
 		}
 		m := p.Mirror()
 		sides = attackSides(e, m)
-		by = attacksByType(m, m.Occupied())
-		if got := e.kingDangerUnits(m, Black, &sides, &by); got != want {
+		if got := e.kingDangerUnits(m, Black, &sides); got != want {
 			t.Errorf("%s mirrored: %d units, want %d", tc.fen, got, want)
 		}
 	}
@@ -190,7 +188,9 @@ func TestKingDangerUnits(t *testing.T) {
 // attackSides is what Evaluate knows of both sides' attacks when it
 // scores the kings.
 func attackSides(e *Evaluator, p *Position) [2]evalSide {
-	sides := [2]evalSide{newEvalSide(p, White), newEvalSide(p, Black)}
+	var sides [2]evalSide
+	sides[White].start(p, White)
+	sides[Black].start(p, Black)
 	e.pieceTerms(p, White, &sides, p.Occupied())
 	e.pieceTerms(p, Black, &sides, p.Occupied())
 	return sides

@@ -357,7 +357,7 @@ func (w *Weights) SearchParams() SearchParams {
 // SetSearchParams changes the searcher's parameters, and the tables made
 // from them when they change (not per node, not per search).
 func (s *Searcher) SetSearchParams(p SearchParams) {
-	s.eval.terms2 = p.EvalTerms2
+	s.eval.setTerms2(p.EvalTerms2)
 	if s.lmrReady && p.LMRBase == s.params.LMRBase && p.LMRDivisor == s.params.LMRDivisor {
 		s.params = p
 		return
