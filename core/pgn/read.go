@@ -32,6 +32,10 @@ type Reader struct {
 	s       scanner
 	games   int  // games started so far, for error messages
 	recover bool // the last game failed: resynchronise first
+	// notes are the comments read in a row after move notesAt (0: before
+	// the first move), joined when the run ends.
+	notes   []string
+	notesAt int
 }
 
 // NewReader returns a reader of the games in r.
@@ -67,6 +71,9 @@ var errNoGame = errors.New("pgn: no game")
 // readGame reads one game: the tag section, then movetext up to the result.
 func (r *Reader) readGame() (*Game, error) {
 	r.games++
+	r.s.budget, r.s.tooLong = maxGameBytes, false
+	clear(r.notes)
+	r.notes, r.notesAt = r.notes[:0], 0
 	g := &Game{}
 	var pending []string // comments not yet attached to a move
 	fenLine := 0         // where the start position came from
@@ -107,6 +114,7 @@ func (r *Reader) readGame() (*Game, error) {
 	for {
 		if err := r.movetextToken(g, pos, tok); err != nil {
 			if err == errGameEnd {
+				r.flushNotes(g)
 				r.alignComments(g)
 				return g, nil
 			}
@@ -247,20 +255,38 @@ func (r *Reader) skipVariation(open token) error {
 }
 
 // attachComment stores a comment after the last move read, or before the
-// first move. Several comments in a row are joined with a space.
+// first move. Several comments in a row are joined with a space, once
+// they are all read (flushNotes): joining each as it comes would copy the
+// text so far again for every one.
 func (r *Reader) attachComment(g *Game, c string) {
 	if c == "" {
 		return
 	}
+	if n := len(g.Moves); n != r.notesAt {
+		r.flushNotes(g)
+		r.notesAt = n
+	}
+	r.notes = append(r.notes, c)
+}
+
+// flushNotes joins the comments attachComment gathered onto the comment
+// they follow (after move notesAt, or before the first move).
+func (r *Reader) flushNotes(g *Game) {
+	if len(r.notes) == 0 {
+		return
+	}
 	dst := &g.StartComment
-	if n := len(g.Moves); n > 0 {
+	if r.notesAt > 0 {
 		r.alignComments(g)
-		dst = &g.Comments[n-1]
+		dst = &g.Comments[r.notesAt-1]
 	}
+	joined := strings.Join(r.notes, " ")
 	if *dst != "" {
-		*dst += " "
+		joined = *dst + " " + joined
 	}
-	*dst += c
+	*dst = joined
+	clear(r.notes)
+	r.notes = r.notes[:0]
 }
 
 // alignComments makes Comments exactly as long as Moves.

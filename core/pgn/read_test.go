@@ -2,6 +2,7 @@ package pgn
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -410,4 +411,51 @@ func TestErrorUnwrap(t *testing.T) {
 	if !errors.As(err, &fe) || fe.Field != 1 {
 		t.Errorf("bad FEN: %v does not unwrap to the FENError", err)
 	}
+}
+
+// A game may take at most maxGameBytes, in one line or many: what is past
+// the bound is read through, not kept, and the game after it is read.
+func TestReadBoundsAGame(t *testing.T) {
+	huge := strings.Repeat("x", maxGameBytes+1)
+	const head, first, comment = "[Event \"1\"]\n\n", "1. e4\n", "{a comment}\n"
+	many := strings.Repeat(comment, maxGameBytes/len(comment)+1)
+	// The line that overruns: the head's 2, the first move's, then comments.
+	overrun := 3 + (maxGameBytes-len(head)-len(first))/len(comment) + 1
+	next := "[Event \"2\"]\n\n1. d4 1/2-1/2\n"
+	tooLong := fmt.Sprintf("the game is longer than %d bytes", maxGameBytes)
+	tests := []readCase{
+		{
+			name:  "one line too long",
+			input: "[Event \"1\"]\n\n1. e4 {" + huge + "} 1/2-1/2\n\n" + next,
+			want: []readWant{
+				{err: "pgn: game 1, line 3: " + tooLong},
+				{tags: []Tag{{"Event", "2"}}, moves: "d2d4", result: core.Draw},
+			},
+		},
+		{
+			name:  "many lines",
+			input: head + first + many + "1/2-1/2\n\n" + next,
+			want: []readWant{
+				{err: fmt.Sprintf("pgn: game 1, line %d: %s", overrun, tooLong)},
+				{tags: []Tag{{"Event", "2"}}, moves: "d2d4", result: core.Draw},
+			},
+		},
+		{
+			name:  "a comment over many lines",
+			input: "[Event \"1\"]\n\n1. e4 {" + strings.Repeat("words\n", maxGameBytes/6+1) + "} 1/2-1/2\n\n" + next,
+			want: []readWant{
+				{err: "pgn: game 1, line 3: " + tooLong},
+				{tags: []Tag{{"Event", "2"}}, moves: "d2d4", result: core.Draw},
+			},
+		},
+		{
+			name:  "the last line, without its newline",
+			input: next + "\n[Event \"3\"]\n\n1. e4 " + huge,
+			want: []readWant{
+				{tags: []Tag{{"Event", "2"}}, moves: "d2d4", result: core.Draw},
+				{err: "pgn: game 2, line 7: " + tooLong},
+			},
+		},
+	}
+	runReadCases(t, tests)
 }

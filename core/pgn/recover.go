@@ -6,8 +6,13 @@ import "bytes"
 func (r *Reader) skipToNextGame() {
 	s := &r.s
 	s.back = nil
-	ended := lineEndsGame(s.line)
-	for s.loadLine() {
+	ended := lineEndsGame(s.line) && !s.tooLong // a line too long to keep is not blank
+	s.tooLong = false
+	for s.budget = maxGameBytes; s.loadLine(); s.budget = maxGameBytes {
+		if s.tooLong {
+			s.tooLong, ended = false, false
+			continue
+		}
 		line := bytes.TrimLeft(s.line, " \t")
 		switch {
 		case len(s.line) > 0 && s.line[0] == '%':

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 )
@@ -39,7 +40,21 @@ type scanner struct {
 	done   bool   // the input is exhausted
 	err    error  // a read error other than io.EOF
 	back   *token
+	// budget is how many more bytes the game being read may take
+	// (maxGameBytes at its start); a line that would overrun it is not
+	// kept but dropped, and tooLong says so until next reports it.
+	budget  int
+	tooLong bool
 }
+
+// maxGameBytes bounds what one game may take, its tags, movetext and
+// comments: a game read is held in memory whole, and a file that is not
+// PGN (or a game without end) must not make the reader hold more. The
+// longest real games, annotated, take some tens of kilobytes.
+const maxGameBytes = 4 << 20
+
+// errTooLong is the syntax error of a game longer than maxGameBytes.
+var errTooLong = fmt.Errorf("the game is longer than %d bytes", maxGameBytes)
 
 // loadLine makes the next line current. It returns false at the end of
 // the input. CR before LF and a UTF-8 byte order mark are dropped.
@@ -50,7 +65,11 @@ func (s *scanner) loadLine() bool {
 	}
 	for {
 		chunk, err := s.r.ReadSlice('\n')
-		s.line = append(s.line, chunk...)
+		if s.budget -= len(chunk); s.budget < 0 {
+			s.tooLong, s.line = true, s.line[:0] // read on to the line's end, keeping nothing
+		} else {
+			s.line = append(s.line, chunk...)
+		}
 		if err == bufio.ErrBufferFull {
 			continue
 		}
@@ -59,7 +78,7 @@ func (s *scanner) loadLine() bool {
 				s.err = err
 			}
 			s.done = true
-			if len(s.line) == 0 {
+			if len(s.line) == 0 && !s.tooLong {
 				return false
 			}
 		}
@@ -87,6 +106,9 @@ func (s *scanner) skipSpace() bool {
 		if !s.loadLine() {
 			return false
 		}
+		if s.tooLong {
+			return true
+		}
 		if len(s.line) > 0 && s.line[0] == '%' {
 			s.pos = len(s.line)
 		}
@@ -107,6 +129,9 @@ func (s *scanner) next() (token, error) {
 		return token{kind: tokEOF, line: s.lineNo}, s.err
 	}
 	t := token{line: s.lineNo}
+	if s.tooLong {
+		return t, errTooLong
+	}
 	c := s.line[s.pos]
 	switch c {
 	case '[', ']', '(', ')', '}':
@@ -167,6 +192,9 @@ func (s *scanner) braceComment() (token, error) {
 				return t, s.err
 			}
 			return t, errors.New(`comment opened with "{" is not closed by "}"`)
+		}
+		if s.tooLong {
+			return t, errTooLong
 		}
 	}
 }
