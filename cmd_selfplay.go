@@ -16,7 +16,7 @@ import (
 	"github.com/evochess/evochess/saves"
 )
 
-const selfplaySynopsis = "evochess selfplay --name NAME [--player SPEC …] [--games N] [--tc nodes=5000] [--label SPEC] [--resume] [flags]"
+const selfplaySynopsis = "evochess selfplay --name NAME [--player SPEC …] [--games N] [--tc nodes=5000] [--label SPEC] [--resume] [flags]\n       evochess selfplay --name NAME --from-games SRC [SRC …] [--seed N] [--skip-plies N] [--per-game N]"
 
 const selfplayAbout = `Play games and keep their quiet positions, labelled with the game's result
 (and optionally a reference score), as the dataset NAME in the data
@@ -46,7 +46,23 @@ crash) loses only the games in progress, and running again with the same
 --name (or --name NAME --resume, which takes the saved settings) goes on
 to the same dataset an uninterrupted run makes, whatever --workers is.
 --games may be raised to extend a finished dataset. Player SPECs are as
-for "evochess tournament --help".`
+for "evochess tournament --help".
+
+--from-games SRC … plays nothing: it keeps the quiet positions of games
+played before, by the same rules (game g of the sources, the --from-games
+values then the arguments, is sampled from --seed and g). SRC is a PGN
+file (ours, fastchess's, cutechess's), a tournament's directory (its
+games.pgn, or games.jsonl while it runs) or a tournament saved in --data. A game is kept only if its
+record shows a trusted ending: the rules on its last position, our
+referee's reason (PGN Annotator tag, journal), a Termination
+"adjudication" with a decisive result (a resignation on the scores);
+games at the move limit, draw adjudications, flags, crashes, unfinished
+games and games whose record does not say why they ended ("normal" with
+no rule ending on the board: a resignation or an agreed draw, or not)
+are discarded. A position an earlier game gave already is dropped (a
+book's openings repeat). Games that cannot be read are skipped and
+counted, the first few named; the dataset is saved once, at the end.
+Run it again to redo it: it is not resumed.`
 
 // selfplayFlags are the command line of a run.
 type selfplayFlags struct {
@@ -56,6 +72,7 @@ type selfplayFlags struct {
 	perGame, skip, maxMoves int
 	seed                    uint64
 	resume                  bool
+	fromGames               []string
 }
 
 func runSelfplay(args []string, _ io.Reader, stdout, stderr io.Writer) int {
@@ -73,10 +90,14 @@ func runSelfplay(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs.IntVar(&f.maxMoves, "max-moves", 200, "moves per side after which a game is dropped as unfinished")
 	fs.StringVar(&f.label, "label", "", "score positions with this player `SPEC` at a fixed limit (uci=PATH,depth=N or self,depth=N)")
 	fs.BoolVar(&f.resume, "resume", false, "continue the dataset NAME with its saved settings")
+	fs.StringArrayVar(&f.fromGames, "from-games", nil, "play nothing: take the positions of the games of `SRC` (repeat, or list them after it)")
 	data := addDataFlag(fs, "")
 	cl := addClusterFlags(fs)
 	if status, ok := parseFlags(fs, selfplaySynopsis, selfplayAbout, args, stdout, stderr); !ok {
 		return status
+	}
+	if len(f.fromGames) > 0 {
+		return selfplayFromGames(fs, &f, data, stdout, stderr)
 	}
 	if fs.NArg() > 0 {
 		return usageError(stderr, "selfplay", "unexpected argument %q (players go in --player)", fs.Arg(0))
