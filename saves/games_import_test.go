@@ -18,24 +18,7 @@ import (
 // matchGames plays a short match whose games mostly end by a trusted
 // rule or a resignation, some at the move limit.
 func matchGames(t *testing.T) ([]arena.GameJob, []arena.GameResult) {
-	t.Helper()
-	book, err := arena.OpenBook(arena.BuiltinBook)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var jobs []arena.GameJob
-	var games []arena.GameResult
-	a, _ := arena.ParsePlayerSpec("name=a", nil)
-	b, _ := arena.ParsePlayerSpec("name=b,chromosome=seed003", nil)
-	m := &arena.Tournament{Format: arena.Match, Players: []arena.PlayerSpec{a, b}, Rounds: 4, Book: book, Seed: 3, Workers: 1,
-		Options: arena.GameOptions{TC: arena.TimeControl{Nodes: 300}, MaxMoves: 40, ResignScore: 500, ResignMoves: 2},
-		OnResult: func(j arena.GameJob, g *arena.GameResult, _ *arena.Table) {
-			jobs, games = append(jobs, j), append(games, *g)
-		}}
-	if _, err := m.Run(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	return jobs, games
+	return playMatch(t, 4, 3, arena.GameOptions{TC: arena.TimeControl{Nodes: 300}, MaxMoves: 40, ResignScore: 500, ResignMoves: 2})
 }
 
 // gamesDir is a data directory holding the same games three ways: the

@@ -15,6 +15,12 @@ import (
 // journalGames plays a short match (a promotion-free few moves per game
 // from book openings) and returns its games with their jobs.
 func journalGames(t *testing.T) ([]arena.GameJob, []arena.GameResult) {
+	return playMatch(t, 3, 2, arena.GameOptions{TC: arena.TimeControl{Nodes: 300}, MaxMoves: 12})
+}
+
+// playMatch plays rounds of a match of two built-in players from book
+// openings and returns its games with their jobs.
+func playMatch(t *testing.T, rounds int, seed uint64, opt arena.GameOptions) ([]arena.GameJob, []arena.GameResult) {
 	t.Helper()
 	book, err := arena.OpenBook(arena.BuiltinBook)
 	if err != nil {
@@ -24,8 +30,8 @@ func journalGames(t *testing.T) ([]arena.GameJob, []arena.GameResult) {
 	var games []arena.GameResult
 	a, _ := arena.ParsePlayerSpec("name=a", nil)
 	b, _ := arena.ParsePlayerSpec("name=b,chromosome=seed003", nil)
-	m := &arena.Tournament{Format: arena.Match, Players: []arena.PlayerSpec{a, b}, Rounds: 3, Book: book, Seed: 2, Workers: 1,
-		Options: arena.GameOptions{TC: arena.TimeControl{Nodes: 300}, MaxMoves: 12},
+	m := &arena.Tournament{Format: arena.Match, Players: []arena.PlayerSpec{a, b}, Rounds: rounds, Book: book, Seed: seed, Workers: 1,
+		Options: opt,
 		OnResult: func(j arena.GameJob, g *arena.GameResult, _ *arena.Table) {
 			jobs, games = append(jobs, j), append(games, *g)
 		}}
