@@ -1,6 +1,7 @@
 package dataset
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 
@@ -27,7 +28,7 @@ type Rules struct {
 
 func (r Rules) check() error {
 	if r.SkipPlies < 0 || r.PerGame < 0 {
-		return fmt.Errorf("plies skipped and samples per game must not be negative")
+		return errors.New("plies skipped and samples per game must not be negative")
 	}
 	return nil
 }
