@@ -2,14 +2,21 @@ package core
 
 // Feature helpers shared by the seed blocks (eval_seed000/003/004.go).
 
-// attackUnion returns every square colour c attacks, pawns and king included.
+// attackUnion returns every square colour c attacks, pawns and king
+// included. The search's ThreatHistory asks it at most nodes, hence a
+// loop per kind of ray (a queen's in both) rather than pieceAttacks'
+// switch per piece.
 func (p *Position) attackUnion(c Color, occ Bitboard) Bitboard {
 	own := p.colors[c]
 	a := pawnAttacksBB(p.pieces[Pawn]&own, c) | kingAttacks[p.kings[c]]
-	for pt := Knight; pt <= Queen; pt++ {
-		for b := p.pieces[pt] & own; b != 0; {
-			a |= pieceAttacks(pt, b.PopLSB(), occ)
-		}
+	for b := p.pieces[Knight] & own; b != 0; {
+		a |= knightAttacks[b.PopLSB()]
+	}
+	for b := (p.pieces[Bishop] | p.pieces[Queen]) & own; b != 0; {
+		a |= BishopAttacks(b.PopLSB(), occ)
+	}
+	for b := (p.pieces[Rook] | p.pieces[Queen]) & own; b != 0; {
+		a |= RookAttacks(b.PopLSB(), occ)
 	}
 	return a
 }

@@ -16,6 +16,21 @@ type perftCase struct {
 	counts map[int]uint64
 }
 
+// perftSuiteAndChildren calls check on every position of the perft suite
+// and on every position one legal move on.
+func perftSuiteAndChildren(t testing.TB, check func(*Position)) {
+	t.Helper()
+	for _, c := range loadPerftSuite(t) {
+		p := mustFEN(t, c.fen)
+		check(p)
+		for _, m := range p.LegalMoves() {
+			p.MakeMove(m)
+			check(p)
+			p.UnmakeMove()
+		}
+	}
+}
+
 func loadPerftSuite(t testing.TB) []perftCase {
 	t.Helper()
 	f, err := os.Open("testdata/perft.epd")

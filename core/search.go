@@ -40,8 +40,8 @@ type Searcher struct {
 	nodeMax  uint64
 
 	killers [MaxPly + 1][2]Move
-	history [2][64][64]int32
-	counter [16][64]Move // refutation of the previous move, by its piece and destination
+	history [2]quietHistory // by side to move (search_threats.go)
+	counter [16][64]Move    // refutation of the previous move, by its piece and destination
 	// contHist[piece][to] of a move played one or two plies earlier scores
 	// the quiet moves that answered it well or badly (continuation history).
 	contHist *[16][64]pieceToHistory
@@ -50,9 +50,10 @@ type Searcher struct {
 	pvLen    [MaxPly + 1]int
 	lists    [MaxPly + 1]MoveList
 	scores   [MaxPly + 1][256]int32
-	pickers  [MaxPly + 1]movePicker // staged move picking, by ply (StagedMovegen)
-	checks   [MaxPly + 1]checkInfo  // which moves check, by ply (negamax's pruning asks)
-	corrHist corrHistTable          // the static evaluation's corrections (CorrectionHistory)
+	pickers  [MaxPly + 1]movePicker  // staged move picking, by ply (StagedMovegen)
+	checks   [MaxPly + 1]checkInfo   // which moves check, by ply (negamax's pruning asks)
+	threats  [MaxPly + 1]threatCache // the squares the opponent attacks, by ply (ThreatHistory)
+	corrHist corrHistTable           // the static evaluation's corrections (CorrectionHistory)
 
 	// The root's best move so far in the iteration under way, fully
 	// searched (zero: none yet), and whether a window of it failed low.
@@ -102,7 +103,7 @@ func (s *Searcher) ResizeHash(mb int) { s.tt.Resize(mb) }
 func (s *Searcher) NewGame() {
 	s.tt.Clear()
 	s.eval.clearCache()
-	s.history = [2][64][64]int32{}
+	s.history = [2]quietHistory{}
 	s.killers = [MaxPly + 1][2]Move{}
 	s.counter = [16][64]Move{}
 	clear(s.contHist[:])
@@ -323,14 +324,4 @@ func (s *Searcher) checkStop() bool {
 		}
 	}
 	return false
-}
-
-func (s *Searcher) ageHistory() {
-	for c := range s.history {
-		for f := range s.history[c] {
-			for t := range s.history[c][f] {
-				s.history[c][f][t] /= 2
-			}
-		}
-	}
 }

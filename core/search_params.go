@@ -60,6 +60,11 @@ type SearchParams struct {
 	ProbCut       bool
 	ProbCutDepth  int
 	ProbCutMargin int // centipawns
+	// ThreatHistory indexes the main quiet history also by whether the
+	// move's from-square and to-square are attacked by the opponent
+	// (search_threats.go): a move out of an attack, or into one, learns
+	// apart from the same move elsewhere.
+	ThreatHistory bool
 
 	AspirationDepth int // first iteration searched with a window
 	AspirationDelta int // its half-width at first (it grows by half each failure)
@@ -248,6 +253,7 @@ var searchSwitchTable = []searchSwitch{
 	{"DeltaEnPassant", func(p *SearchParams) *bool { return &p.DeltaEnPassant }},
 	{"OneReplyExtension", func(p *SearchParams) *bool { return &p.OneReply }},
 	{"ProbCut", func(p *SearchParams) *bool { return &p.ProbCut }},
+	{"ThreatHistory", func(p *SearchParams) *bool { return &p.ThreatHistory }},
 }
 
 func findSearchSwitch(name string) *searchSwitch {
@@ -358,6 +364,12 @@ func (w *Weights) SearchParams() SearchParams {
 // from them when they change (not per node, not per search).
 func (s *Searcher) SetSearchParams(p SearchParams) {
 	s.eval.setTerms2(p.EvalTerms2)
+	if p.ThreatHistory != s.params.ThreatHistory {
+		// What the history learnt under one indexing means something else
+		// under the other; and with the switch off only the unthreatened
+		// quarter is read and aged, so the others must start from zero.
+		s.history = [2]quietHistory{}
+	}
 	if s.lmrReady && p.LMRBase == s.params.LMRBase && p.LMRDivisor == s.params.LMRDivisor {
 		s.params = p
 		return

@@ -35,6 +35,7 @@ var benchSignatureSwitches = map[string]uint64{
 	"DeltaEnPassant":    1763687,
 	"OneReplyExtension": 1778804,
 	"ProbCut":           1790241,
+	"ThreatHistory":     1777276,
 }
 
 // benchWith runs the bench at depth with full's weights and the options

@@ -124,6 +124,9 @@ func (s *Searcher) nextMove(p *Position, ply int) (Move, int32) {
 				}
 				n++
 			}
+			if s.params.ThreatHistory {
+				s.rescoreThreats(p, ply, ml.Moves[start:n], sc[start:n])
+			}
 			ml.N = n
 			mp.quietNext = start
 			mp.stage++

@@ -1,6 +1,7 @@
 package core
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -41,15 +42,7 @@ func TestCapturesAndQuietsPartitionLegal(t *testing.T) {
 			t.Fatalf("%s: captures+quiets %v, legal %v", p.FEN(), got, want)
 		}
 	}
-	for _, c := range loadPerftSuite(t) {
-		p := mustFEN(t, c.fen)
-		check(p)
-		for _, m := range p.LegalMoves() {
-			p.MakeMove(m)
-			check(p)
-			p.UnmakeMove()
-		}
-	}
+	perftSuiteAndChildren(t, check)
 }
 
 // TestPickerYieldsLegal: with killers, counter moves and a skipped move
@@ -57,14 +50,28 @@ func TestCapturesAndQuietsPartitionLegal(t *testing.T) {
 // of them illegal here), the staged picker yields every legal move but
 // the skipped one exactly once, each with scoreMoves's ordering score,
 // in order of score (so the staged search differs from the unstaged one
-// only in the order of equal scores), on the perft suite and one ply on.
+// only in the order of equal scores), on the perft suite and one ply on;
+// with the history indexed by threats (ThreatHistory) too.
 func TestPickerYieldsLegal(t *testing.T) {
+	for _, threats := range []bool{false, true} {
+		t.Run(fmt.Sprintf("ThreatHistory=%v", threats), func(t *testing.T) { pickerYieldsLegal(t, threats) })
+	}
+}
+
+func pickerYieldsLegal(t *testing.T, threatHistory bool) {
 	s := newTestSearcher(t)
+	sp := s.SearchParams()
+	sp.ThreatHistory = threatHistory
+	s.SetSearchParams(sp)
 	rng := rand.New(rand.NewPCG(26, 1))
 	for c := range s.history {
-		for f := range s.history[c] {
-			for to := range s.history[c][f] {
-				s.history[c][f][to] = rng.Int32N(2*historyMax) - historyMax
+		for ft := range s.history[c] {
+			for tt := range s.history[c][ft] {
+				for f := range s.history[c][ft][tt] {
+					for to := range s.history[c][ft][tt][f] {
+						s.history[c][ft][tt][f][to] = rng.Int32N(2*historyMax) - historyMax
+					}
+				}
 			}
 		}
 	}
