@@ -26,6 +26,9 @@ const (
 	// average, 0.30 s the lowest after a move; the older one's 4.7 s and
 	// 1.8 s) and near 0.5 s at 1+0.01, instead of running down.
 	tm2Reserve = 20
+	// The soft limit is tm2SoftNum/tm2SoftDen of the move's share of the
+	// plan (see timeBudget2: a move spends about 0.8 of its soft limit).
+	tm2SoftNum, tm2SoftDen = 5, 4
 )
 
 // tm2StableScale scales the soft limit by how many iterations in a row
@@ -67,7 +70,7 @@ func (s *Searcher) timeBudget2(p *Position, lim Limits) (soft, hard time.Duratio
 	// last iteration's overrun), so the plan is spent, not half of it.
 	usable := max(left-s.MoveOverhead, time.Millisecond)
 	plan := max(left+inc*time.Duration(mtg-1)*3/4-s.MoveOverhead*tm2Reserve, usable/tm2SoftShare)
-	soft = plan * 5 / (4 * time.Duration(mtg))
+	soft = plan * tm2SoftNum / (tm2SoftDen * time.Duration(mtg))
 	soft = min(soft, usable/tm2SoftShare)
 	hard = min(soft*tm2HardMul, usable/tm2HardShare)
 	return min(soft, hard), hard
