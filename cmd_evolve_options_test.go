@@ -11,9 +11,9 @@ import (
 )
 
 // evolve --option gives the run a search option, kept in the saved run:
-// EvalTerms2=true lets the eval_terms2 genes evolve, which without it are
-// refused by a message naming the flag; a resumed run keeps its own, and
-// a bad option is refused by name.
+// the eval_terms2 genes evolve with EvalTerms2 on (full's set 3 has it
+// on; with the option off they are refused by a message naming it); a
+// resumed run keeps its own, and a bad option is refused by name.
 func TestEvolveOptions(t *testing.T) {
 	data := t.TempDir()
 	if code, _, stderr := runCLI("saves", "import", filepath.Join("arena", "dataset", "testdata", "quiet-labeled.epd"), "--name", "rnd", "--data", data); code != exitOK {
@@ -73,7 +73,7 @@ func TestEvolveOptions(t *testing.T) {
 		args []string
 		want string
 	}{
-		{args(), "evochess evolve --option EvalTerms2=true"},
+		{args("--option", "EvalTerms2=false"), "evochess evolve --option EvalTerms2=true"},
 		{args("--option", "EvalTerms2"), `--option "EvalTerms2" is not NAME=VALUE`},
 		{args("--option", "EvalTerms2=maybe"), `option EvalTerms2: "maybe" is not true or false`},
 		{[]string{"evolve", "--resume", "on", "--data", data, "--option", "EvalTerms2=false"}, "its own options: --option is not needed"},

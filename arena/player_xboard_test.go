@@ -52,8 +52,8 @@ func hasLine(lines []string, prefix string) bool {
 func TestXboardHandshakeAndGame(t *testing.T) {
 	x, log := xboardFake(t, "-mode", "good")
 	for _, start := range []string{"", "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"} {
-		res := PlayGame(context.Background(), x, builtin(t, "evochess"), GameOptions{StartFEN: start, TC: TimeControl{Depth: 1}, MaxMoves: 6}, nil)
-		if res.Reason != ReasonMaxMoves || len(res.Moves) != 12 {
+		res := PlayGame(context.Background(), x, builtin(t, "evochess"), GameOptions{StartFEN: start, TC: TimeControl{Depth: 1}, MaxMoves: 4}, nil)
+		if res.Reason != ReasonMaxMoves || len(res.Moves) != 8 { // (full mates the fake in 10 plies from the second start)
 			t.Fatalf("start %q: %v %q (%s) after %d plies", start, res.Outcome, res.Reason, res.Detail, len(res.Moves))
 		}
 		if m := res.Moves[0]; m.Score != 25 || m.Depth != 3 || m.Nodes != 1234 {

@@ -104,7 +104,11 @@ func TestParsePlayerSpecSearchOptions(t *testing.T) {
 		t.Errorf("options not in force: %+v", p)
 	}
 	plain, _ := ParsePlayerSpec("name=off,chromosome=full", nil)
-	if w, _ := plain.Weights(); w.SearchParams() != core.DefaultSearchParams() {
+	full, err := core.Preset("full")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w, _ := plain.Weights(); w.SearchParams() != full.SearchDefaults() {
 		t.Errorf("no options: %+v", w.SearchParams())
 	}
 	for _, tc := range []struct{ spec, want string }{

@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -14,7 +16,14 @@ import (
 // A chromosome file is one JSON object:
 //
 //	{"format": "evochess-chromosome", "version": 1, "schema": "seed003",
-//	 "name": "…", "genes": {"queen_value": 9, …}}
+//	 "name": "…", "genes": {"queen_value": 9, …},
+//	 "switches": {"EvalTerms2": true}}
+//
+// switches, optional, are the search switches (check options) the
+// chromosome plays with unless an option says otherwise: what its schema
+// set when it was written (full from its set 3 of defaults: EvalTerms2).
+// A file without them plays the program's defaults (EvalTerms2 off),
+// as every file written before them did, whatever the preset's are now.
 //
 // Genes are keyed by name, so a file survives any reordering of a layout.
 // Reading is strict, because a silently defaulted or misspelt gene would
@@ -71,11 +80,12 @@ func (c *Chromosome) MarshalJSON() ([]byte, error) {
 	}
 	var b bytes.Buffer
 	header, _ := json.Marshal(struct {
-		Format  string `json:"format"`
-		Version int    `json:"version"`
-		Schema  string `json:"schema"`
-		Name    string `json:"name"`
-	}{ChromosomeFormat, ChromosomeVersion, c.Schema.Name, c.Name})
+		Format   string          `json:"format"`
+		Version  int             `json:"version"`
+		Schema   string          `json:"schema"`
+		Name     string          `json:"name"`
+		Switches map[string]bool `json:"switches,omitempty"` // encoding/json sorts the keys
+	}{ChromosomeFormat, ChromosomeVersion, c.Schema.Name, c.Name, c.Schema.switches})
 	b.Write(header[:len(header)-1]) // reopen the object for the genes
 	b.WriteString(`,"genes":{`)
 	for i, g := range c.Schema.Genes {
@@ -169,11 +179,12 @@ func LoadWeights(nameOrPath string) (*Weights, error) {
 
 // rawChromosome is the file object before its genes are checked.
 type rawChromosome struct {
-	Format  *string         `json:"format"`
-	Version *int            `json:"version"`
-	Schema  *string         `json:"schema"`
-	Name    string          `json:"name"`
-	Genes   json.RawMessage `json:"genes"`
+	Format   *string         `json:"format"`
+	Version  *int            `json:"version"`
+	Schema   *string         `json:"schema"`
+	Name     string          `json:"name"`
+	Genes    json.RawMessage `json:"genes"`
+	Switches map[string]bool `json:"switches"`
 }
 
 func decodeChromosome(data []byte) (*Chromosome, error) {
@@ -209,11 +220,30 @@ func decodeChromosome(data []byte) (*Chromosome, error) {
 	if err != nil {
 		return nil, err
 	}
+	switches, err := decodeSwitches(raw.Switches)
+	if err != nil {
+		return nil, err
+	}
+	s = s.withSwitches(switches)
 	c := &Chromosome{Schema: s, Values: values, Name: raw.Name}
 	if err := c.Validate(); err != nil {
 		return nil, chromErr("genes", "%v", err)
 	}
 	return c, nil
+}
+
+// decodeSwitches checks a file's switches: each a search switch, named as
+// its option is (the file is written so); none is nil.
+func decodeSwitches(raw map[string]bool) (map[string]bool, error) {
+	if len(raw) == 0 {
+		return nil, nil
+	}
+	for _, name := range slices.Sorted(maps.Keys(raw)) {
+		if sw := findSearchSwitch(name); sw == nil || sw.uci != name {
+			return nil, chromErr("switches."+name, "not a search switch (have %s)", strings.Join(searchSwitchNames(), ", "))
+		}
+	}
+	return raw, nil
 }
 
 // decodeGenes reads the genes object by tokens, so that duplicates and

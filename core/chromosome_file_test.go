@@ -49,8 +49,8 @@ func TestChromosomeFileRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v\n%s", name, err, buf.String())
 			}
-			if d.Schema.Name != s.Name || d.Name != c.Name || !slices.Equal(d.Values, c.Values) {
-				t.Errorf("%s: round trip changed the chromosome", name)
+			if d.Schema.Name != s.Name || d.Name != c.Name || !slices.Equal(d.Values, c.Values) || !slices.Equal(d.Schema.Switches(), s.Switches()) {
+				t.Errorf("%s: round trip changed the chromosome (switches %v, wrote %v)", name, d.Schema.Switches(), s.Switches())
 			}
 			// The same through encoding/json, as records embedding a chromosome use it.
 			data, err := json.Marshal(c)
@@ -124,6 +124,9 @@ func TestReadChromosomeErrors(t *testing.T) {
 		{head + `"genes":{` + genes + `,"mobility":1e999}}`, "genes.mobility", "not a representable number"},
 		{head + `"genes":{` + genes + `,"mobility":0.1,"rook_value":5}}`, "genes.rook_value", "appears twice"},
 		{`{"format":"evochess-chromosome","version":1,"schema":"seed004","genes":{"pawn_value":90}}`, "genes.pawn_value", "[100, 100]"},
+		{head + `"genes":{` + genes + `,"mobility":0.1},"switches":{"Bogus":true}}`, "switches.Bogus", "not a search switch (have SingularExtensions, "},
+		{head + `"genes":{` + genes + `,"mobility":0.1},"switches":{"evalterms2":true}}`, "switches.evalterms2", "not a search switch"},
+		{head + `"genes":{` + genes + `,"mobility":0.1},"switches":{"EvalTerms2":"yes"}}`, "switches", "is a JSON string, want bool"},
 	}
 	for _, tt := range tests {
 		_, err := ReadChromosome(strings.NewReader(tt.input))

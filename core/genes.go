@@ -2,8 +2,11 @@ package core
 
 import (
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -78,6 +81,13 @@ type Schema struct {
 	// something else (an external engine's options) and compile to no
 	// evaluation.
 	noWeights bool
+	// switches are the search switches (check options, by their UCI
+	// names) a chromosome of this schema plays with unless an option says
+	// otherwise: full's set 3 turns EvalTerms2 on, whose terms its values
+	// were tuned with; nil leaves the program's (DefaultSearchParams).
+	// They go with the values: an older set of full's defaults has its
+	// own (WithDefaultsOf), and a chromosome file records them.
+	switches map[string]bool
 }
 
 // Chromosome is a schema plus one value per gene.
@@ -158,7 +168,84 @@ func (c *Chromosome) Compile() (*Weights, error) {
 	for _, f := range c.Schema.apply {
 		f(w, c.Values)
 	}
+	if len(c.Schema.switches) > 0 {
+		if w.Search == nil {
+			p := DefaultSearchParams()
+			w.Search = &p
+		}
+		c.Schema.setSwitches(w.Search)
+	}
 	return w, nil
+}
+
+// setSwitches sets the schema's switches in p.
+func (s *Schema) setSwitches(p *SearchParams) {
+	for name, on := range s.switches {
+		if sw := findSearchSwitch(name); sw != nil {
+			*sw.field(p) = on
+		}
+	}
+}
+
+// SearchDefaults are the search parameters a chromosome of s plays where
+// its genes and options do not set them: the program's defaults with the
+// schema's switches (full's EvalTerms2).
+func (s *Schema) SearchDefaults() SearchParams {
+	p := DefaultSearchParams()
+	s.setSwitches(&p)
+	return p
+}
+
+// Switches are the search switches the schema sets, as option name/value
+// pairs in name order (nil for none).
+func (s *Schema) Switches() [][2]string {
+	var out [][2]string
+	for _, name := range slices.Sorted(maps.Keys(s.switches)) {
+		out = append(out, [2]string{name, strconv.FormatBool(s.switches[name])})
+	}
+	return out
+}
+
+// SwitchOptions are the options that make a chromosome rebuilt on c's
+// preset by name (Preset: today's switches) play c's own switches, those
+// of an older set of full's defaults, say: nil when they are the same,
+// or the schema is no preset.
+func (c *Chromosome) SwitchOptions() [][2]string {
+	p, err := Preset(c.Schema.Name)
+	if err != nil {
+		return nil
+	}
+	mine, today := c.Schema.SearchDefaults(), p.SearchDefaults()
+	var out [][2]string
+	for _, sw := range searchSwitchTable {
+		if on := *sw.field(&mine); on != *sw.field(&today) {
+			out = append(out, [2]string{sw.uci, strconv.FormatBool(on)})
+		}
+	}
+	return out
+}
+
+// withSwitches is a copy of s setting the switches sw (nil: none).
+func (s *Schema) withSwitches(sw map[string]bool) *Schema {
+	out := *s // shares the name index and compile functions, read-only
+	out.switches = sw
+	return &out
+}
+
+// WithDefaultsOf is a copy of s whose defaults are c's values and whose
+// switches are c's schema's: full as a saved run made with an older set
+// of its defaults knew it. c must be of s's layout.
+func (s *Schema) WithDefaultsOf(c *Chromosome) (*Schema, error) {
+	if len(c.Values) != len(s.Genes) {
+		return nil, fmt.Errorf("defaults of %d genes for a schema of %d", len(c.Values), len(s.Genes))
+	}
+	out := *s
+	out.Genes = slices.Clone(s.Genes)
+	for i := range out.Genes {
+		out.Genes[i].Default = c.Values[i]
+	}
+	out.switches = c.Schema.switches
+	return &out, nil
 }
 
 // schemaBuilder declares genes together with where their values go.

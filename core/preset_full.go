@@ -15,9 +15,10 @@ func init() { registerPreset("full", fullSchema) }
 // fullDefaults are full's default values: the hand-set ones below, tuned
 // by CMA-ES on labelled selfplay positions (issue 12), then by the
 // gradient method with a ridge on those positions labelled by Stockfish
-// (issue 26), each accepted by an SPRT (docs/RESULTS.md).
-// testdata/chromosomes holds the hand-set ones as a chromosome file;
-// issue 12's are set 1 of full's defaults (presets/full-1, FullDefaultSet).
+// (issue 26), then again with the EvalTerms2 terms on, each accepted by
+// an SPRT (docs/RESULTS.md). testdata/chromosomes holds the hand-set
+// ones as a chromosome file; the earlier tunes are sets 1 and 2 of full's
+// defaults (presets/full-1, full-2, FullDefaultSet).
 //
 //go:embed presets/full.chromosome.json
 var fullDefaults []byte
@@ -40,6 +41,10 @@ func fullSchema() *Schema {
 	for i := range s.Genes {
 		s.Genes[i].Default = v[i]
 	}
+	// The values were tuned with the EvalTerms2 terms on (run
+	// gn5sf8-t2-l0.001): full plays them so, unless an option turns the
+	// switch off.
+	s.switches = map[string]bool{"EvalTerms2": true}
 	return s
 }
 

@@ -10,36 +10,49 @@ import (
 // or dataset that names the preset ("chromosome=full") goes on with the
 // values it was made with, as it does with the search parameters
 // (SearchParamSets). Set 1 is issue 12's CMA-ES tune (presets/full-1,
-// the default until issue 26), set FullDefaultSets today's
-// (presets/full.chromosome.json).
+// the default until issue 26), set 2 its retune on Stockfish's labels
+// (presets/full-2), both with the EvalTerms2 switch off; set
+// FullDefaultSets today's (presets/full.chromosome.json), which plays
+// with it on (fullSchema).
 
 // FullDefaultSets is the newest numbered set of full's default values.
-const FullDefaultSets = 2
+const FullDefaultSets = 3
 
-//go:embed presets/full-1.chromosome.json
-var fullDefaults1 []byte
+var (
+	//go:embed presets/full-1.chromosome.json
+	fullDefaults1 []byte
+	//go:embed presets/full-2.chromosome.json
+	fullDefaults2 []byte
+)
 
-var fullSet1 = sync.OnceValues(func() (*Chromosome, error) {
-	s := fullHandSetSchema() // not today's preset: its opt-in genes may take new defaults
-	if err := setDefaults(s, fullDefaults1); err != nil {
-		return nil, err
-	}
-	// The genes set 1's file leaves out (search, eval_terms2) keep the
-	// schema's values, which they had then.
-	return s.Default(), nil
-})
+// olderFullSet is an older set of full's defaults: the file's values on
+// the hand-set schema (not today's preset: its opt-in genes may take new
+// defaults, and it has no switches of its own, so the set plays with the
+// program's, EvalTerms2 off, as it did). The genes a file leaves out
+// (search, eval_terms2) keep the schema's values, which they had then.
+func olderFullSet(file []byte) func() (*Chromosome, error) {
+	return sync.OnceValues(func() (*Chromosome, error) {
+		s := fullHandSetSchema()
+		if err := setDefaults(s, file); err != nil {
+			return nil, err
+		}
+		return s.Default(), nil
+	})
+}
+
+var olderFullSets = [...]func() (*Chromosome, error){1: olderFullSet(fullDefaults1), 2: olderFullSet(fullDefaults2)}
 
 // FullDefaultSet returns full's default chromosome of set n (see
 // FullDefaultSets): a fresh copy, the caller's to change.
 func FullDefaultSet(n int) (*Chromosome, error) {
-	switch n {
-	case 1:
-		c, err := fullSet1()
+	switch {
+	case n >= 1 && n < len(olderFullSets):
+		c, err := olderFullSets[n]()
 		if err != nil {
 			return nil, err
 		}
 		return c.Clone(), nil
-	case FullDefaultSets:
+	case n == FullDefaultSets:
 		s, err := Preset("full")
 		if err != nil {
 			return nil, err

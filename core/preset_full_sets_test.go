@@ -17,24 +17,46 @@ func TestFullDefaultSets(t *testing.T) {
 	if !slices.Equal(newest.Values, mustPreset(t, "full").Default().Values) {
 		t.Error("the newest set is not the preset's defaults")
 	}
-	one, err := FullDefaultSet(1)
-	if err != nil {
-		t.Fatal(err)
+	if got := newest.Schema.Switches(); len(got) != 1 || got[0] != [2]string{"EvalTerms2", "true"} {
+		t.Errorf("the newest set's switches: %v, want EvalTerms2 on", got)
 	}
-	data, err := os.ReadFile("presets/full-1.chromosome.json")
-	if err != nil {
-		t.Fatal(err)
+	for n, file := range map[int]string{1: "presets/full-1.chromosome.json", 2: "presets/full-2.chromosome.json"} {
+		c, err := FullDefaultSet(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := fullHandSetSchema()
+		if err := setDefaults(s, data); err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(c.Values, s.Default().Values) {
+			t.Errorf("set %d is not %s's values", n, file)
+		}
+		if slices.Equal(c.Values, newest.Values) {
+			t.Errorf("set %d and the newest are the same: the test proves nothing", n)
+		}
+		// Tuned without the EvalTerms2 terms, and played so.
+		if w, err := c.Compile(); err != nil || w.SearchParams().EvalTerms2 || c.Schema.Switches() != nil {
+			t.Errorf("set %d plays EvalTerms2 on (%v) or has switches %v", n, err, c.Schema.Switches())
+		}
 	}
-	s := fullHandSetSchema()
-	if err := setDefaults(s, data); err != nil {
-		t.Fatal(err)
+	// Rebuilt on the preset by name (a cluster's worker does), an older
+	// set needs its switch said; today's and a seed's need none.
+	two, _ := FullDefaultSet(2)
+	if got := two.SwitchOptions(); len(got) != 1 || got[0] != [2]string{"EvalTerms2", "false"} {
+		t.Errorf("set 2's switch options %v, want EvalTerms2=false", got)
 	}
-	if !slices.Equal(one.Values, s.Default().Values) {
-		t.Error("set 1 is not presets/full-1.chromosome.json's values")
+	if got := newest.SwitchOptions(); got != nil {
+		t.Errorf("the newest set's switch options %v", got)
 	}
-	if slices.Equal(one.Values, newest.Values) {
-		t.Error("set 1 and the newest are the same: the test proves nothing")
+	if got := mustPreset(t, "seed003").Default().SwitchOptions(); got != nil {
+		t.Errorf("seed003's switch options %v", got)
 	}
+	one, _ := FullDefaultSet(1)
 	one.Values[0]++
 	if again, _ := FullDefaultSet(1); again.Values[0] == one.Values[0] {
 		t.Error("FullDefaultSet hands out its own copy")

@@ -29,13 +29,14 @@ type SearchParams struct {
 	CorrectionHistory bool // the static evaluation corrected by search results (search_correction.go)
 	ImprovingPruning  bool // the improving flag in quiet futility and history pruning too
 	QSChecks          bool // quiet checks at the first ply of quiescence
-	TimeManager2      bool // soft and hard limits scaled by the best move's stability (search_time.go)
+	TimeManager2      bool // the clock planned over the next moves, limits scaled by the best move's stability (search_time.go); on by default
 	// EvalTerms2 switches on the evaluation terms full lacked (king
 	// danger table, threats by lesser pieces, space, passed-pawn details:
 	// eval_terms2.go). An evaluation switch among the search's: every
 	// path that sets an option (UCI, a player's option.NAME, bench
 	// --option, a cluster job) carries these parameters to the searcher,
-	// which hands the switch to its evaluator.
+	// which hands the switch to its evaluator. Off in the program's
+	// defaults; full's schema turns it on (its set 3 was tuned with it).
 	EvalTerms2 bool
 	// Fixes of search defects found on WAC (issue 26), each off until an
 	// SPRT says otherwise because each changes the bench signature.
@@ -117,6 +118,10 @@ func DefaultSearchParams() SearchParams {
 	p.SEEQuietMargin, p.SEECaptureMargin = 15, 96
 	p.LMRBase, p.LMRDivisor, p.LMRHistoryDivisor = 96, 274, 5534
 	p.HistoryPruneMargin, p.NullMoveEvalDivisor = 1687, 196
+	// The reworked time manager: SPRT H1 at 3+0.03, +40.7 ± 15.9 over
+	// 866 games (docs/RESULTS.md). Only timed searches read it, so fixed
+	// depth and node players, and the bench, play as before.
+	p.TimeManager2 = true
 	return p
 }
 
@@ -256,6 +261,15 @@ var searchSwitchTable = []searchSwitch{
 	{"ThreatHistory", func(p *SearchParams) *bool { return &p.ThreatHistory }},
 }
 
+// searchSwitchNames are the switches' option names, in the table's order.
+func searchSwitchNames() []string {
+	var out []string
+	for _, sw := range searchSwitchTable {
+		out = append(out, sw.uci)
+	}
+	return out
+}
+
 func findSearchSwitch(name string) *searchSwitch {
 	for i := range searchSwitchTable {
 		if strings.EqualFold(searchSwitchTable[i].uci, name) {
@@ -341,10 +355,7 @@ func SearchOptionGene(name string) string {
 
 // SearchOptionNames lists the search's UCI options.
 func SearchOptionNames() []string {
-	var out []string
-	for _, sw := range searchSwitchTable {
-		out = append(out, sw.uci)
-	}
+	out := searchSwitchNames()
 	for _, sp := range searchParamTable {
 		out = append(out, sp.uci)
 	}

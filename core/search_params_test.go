@@ -10,32 +10,34 @@ import (
 )
 
 // Bench signatures at depth 11 (docs/RESULTS.md), with full's defaults
-// (since issue 26's retune on Stockfish's labels): the default search, and
-// with singular extensions on, and with SearchParamsV1 (the defaults
-// before issue 26's SPSA tuning, which saved runs still play). A change
-// to any number is a change of the search and must be measured, not
-// waved through.
+// (set 3 since issue 26's retune with the EvalTerms2 terms, which it
+// plays with on): the default search, and with singular extensions on,
+// and with SearchParamsV1 (the defaults before issue 26's SPSA tuning,
+// which saved runs still play), and with EvalTerms2 off. A change to any
+// number is a change of the search and must be measured, not waved
+// through.
 const (
-	benchSignature         = 1750071
-	benchSignatureSingular = 2253287
-	benchSignatureV1       = 2122207
+	benchSignature         = 1986043
+	benchSignatureSingular = 2555190
+	benchSignatureV1       = 1975800
+	benchSignatureTerms2   = 1985073 // EvalTerms2 off
 )
 
 // benchSignatureSwitches are the signatures at depth 11 with each switch
 // of issue 26 on alone. TimeManager2 changes nothing at a fixed depth.
 var benchSignatureSwitches = map[string]uint64{
-	"StagedMovegen":     1744876,
-	"CorrectionHistory": 1747503,
-	"ImprovingPruning":  1821161,
-	"QuiescenceChecks":  1971919,
+	"StagedMovegen":     1920505,
+	"CorrectionHistory": 1952383,
+	"ImprovingPruning":  2099190,
+	"QuiescenceChecks":  2038510,
 	"TimeManager2":      benchSignature,
-	"EvalTerms2":        1987913,
-	"KillerReduction":   1698117,
-	"CutNodeFirstMove":  1617412,
-	"DeltaEnPassant":    1763687,
-	"OneReplyExtension": 1778804,
-	"ProbCut":           1790241,
-	"ThreatHistory":     1777276,
+	"EvalTerms2":        benchSignature,
+	"KillerReduction":   1790548,
+	"CutNodeFirstMove":  1787379,
+	"DeltaEnPassant":    1986060,
+	"OneReplyExtension": 1953936,
+	"ProbCut":           1919473,
+	"ThreatHistory":     1766287,
 }
 
 // benchWith runs the bench at depth with full's weights and the options
@@ -63,6 +65,9 @@ func TestBenchSignature(t *testing.T) {
 	}
 	if n := benchWith(t, 11, SearchParamsV1().Options()...); n != benchSignatureV1 {
 		t.Errorf("bench signature with SearchParamsV1 %d, want %d", n, benchSignatureV1)
+	}
+	if n := benchWith(t, 11, [2]string{"EvalTerms2", "false"}); n != benchSignatureTerms2 {
+		t.Errorf("bench signature with EvalTerms2 off %d, want %d", n, benchSignatureTerms2)
 	}
 	for _, sw := range searchSwitchTable[1:] {
 		want, ok := benchSignatureSwitches[sw.uci]
@@ -153,15 +158,16 @@ func TestSearchParamsSet(t *testing.T) {
 func TestSearcherParamsFromWeights(t *testing.T) {
 	w := mustWeights(t, "full")
 	s := NewSearcher(w, 1)
-	if s.SearchParams() != DefaultSearchParams() {
-		t.Errorf("weights without search genes: %+v", s.SearchParams())
+	full := mustPreset(t, "full").SearchDefaults()
+	if s.SearchParams() != full {
+		t.Errorf("full's weights: %+v", s.SearchParams())
 	}
 	p := DefaultSearchParams()
 	p.Singular, p.SingularMargin = true, 5
 	w2 := *w
 	w2.Search = &p
 	other := NewSearcher(&w2, 1)
-	if other.SearchParams() != p || s.SearchParams() != DefaultSearchParams() {
+	if other.SearchParams() != p || s.SearchParams() != full {
 		t.Errorf("searchers share parameters: %+v, %+v", other.SearchParams(), s.SearchParams())
 	}
 	s.SetWeights(&w2)
@@ -246,12 +252,17 @@ func TestSearchParamTable(t *testing.T) {
 // file without them (every file before them) reads as the defaults.
 func TestSearchGenes(t *testing.T) {
 	s := mustPreset(t, "full")
-	w, err := s.Default().Compile()
+	if w, err := s.Default().Compile(); err != nil || w.Search == nil || *w.Search != s.SearchDefaults() || !w.Search.EvalTerms2 {
+		t.Fatalf("full's default search genes compile to %+v (%v), want its SearchDefaults, EvalTerms2 on", w.Search, err)
+	}
+	// Without the schema's switches (weights with no search genes play
+	// the program's defaults, EvalTerms2 off).
+	w, err := s.withSwitches(nil).Default().Compile()
 	if err != nil {
 		t.Fatal(err)
 	}
 	if w.Search == nil || *w.Search != DefaultSearchParams() {
-		t.Fatalf("full's default search genes compile to %+v", w.Search)
+		t.Fatalf("full's default search genes, no switches, compile to %+v", w.Search)
 	}
 	bare := *w
 	bare.Search = nil
@@ -285,7 +296,7 @@ func TestSearchGenes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := DefaultSearchParams()
+	want := s.SearchDefaults()                                  // the preset's switches go with the file
 	want.LMRBase, want.NullMoveBase, want.RFPMargin = 50, 4, 95 // rounded to whole numbers
 	if *w2.Search != want {
 		t.Errorf("compiled %+v, want %+v", *w2.Search, want)
@@ -311,8 +322,17 @@ func TestSearchGenes(t *testing.T) {
 	if err != nil {
 		t.Fatalf("a file without search genes: %v", err)
 	}
-	if w3, _ := old.Compile(); *w3.Search != DefaultSearchParams() {
+	if w3, _ := old.Compile(); *w3.Search != s.SearchDefaults() {
 		t.Errorf("a file without search genes plays %+v", *w3.Search)
+	}
+	// Without switches (every file written before them): the program's
+	// defaults, EvalTerms2 off, as those files played.
+	delete(raw, "switches")
+	data, _ = json.Marshal(raw)
+	if old, err := ReadChromosome(bytes.NewReader(data)); err != nil {
+		t.Errorf("a file without switches: %v", err)
+	} else if w4, _ := old.Compile(); *w4.Search != DefaultSearchParams() {
+		t.Errorf("a file without switches plays %+v", *w4.Search)
 	}
 	genes["search_lmr_divisor"] = 5
 	data, _ = json.Marshal(raw)

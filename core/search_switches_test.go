@@ -7,14 +7,23 @@ import (
 	"time"
 )
 
-// Every search switch is off by default: each is under test, and the lead
-// switches one on after its SPRT (docs/RESULTS.md).
-func TestSearchSwitchesOffByDefault(t *testing.T) {
+// A search switch is off by default until its SPRT says otherwise
+// (docs/RESULTS.md): TimeManager2 is on in the program's defaults, and
+// full's schema turns EvalTerms2 on (its set 3 was tuned with it), no
+// other.
+func TestSearchSwitchDefaults(t *testing.T) {
+	full := mustPreset(t, "full").SearchDefaults()
 	d := DefaultSearchParams()
 	for _, sw := range searchSwitchTable {
-		if *sw.field(&d) {
-			t.Errorf("%s is on by default", sw.uci)
+		if on, want := *sw.field(&d), sw.uci == "TimeManager2"; on != want {
+			t.Errorf("%s: %v by default, want %v", sw.uci, on, want)
 		}
+		if on, want := *sw.field(&full), sw.uci == "TimeManager2" || sw.uci == "EvalTerms2"; on != want {
+			t.Errorf("%s: %v in full's defaults, want %v", sw.uci, on, want)
+		}
+	}
+	if got := mustPreset(t, "seed003").SearchDefaults(); got != d {
+		t.Errorf("a seed preset's search defaults are not the program's: %+v", got)
 	}
 }
 

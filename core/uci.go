@@ -126,7 +126,7 @@ func (e *uciEngine) handle(line string) bool {
 		e.out.println("id name %s", EngineName)
 		e.out.println("id author %s", EngineAuthor)
 		for i := range uciOptionTable {
-			e.out.println("%s", uciOptionTable[i].announce(DefaultUCIOptions()))
+			e.out.println("%s", uciOptionTable[i].announce(DefaultUCIOptions(), e.weights.SearchParams()))
 		}
 		e.sayHashCap()
 		e.out.println("uciok")

@@ -15,18 +15,18 @@ type uciOption struct {
 	kind     string // spin, check, button, string or combo
 	min, max int    // spin
 	vars     []string
-	def      func(UCIOptions) string // default, as announced
+	def      func(UCIOptions, SearchParams) string // default, as announced: the engine's options and its chromosome's search
 	apply    func(e *uciEngine, val string, n int) error
 }
 
 var uciOptionTable = append([]uciOption{
 	{name: "Hash", kind: "spin", min: 1, max: 65536,
-		def:   func(o UCIOptions) string { return strconv.Itoa(o.HashMB) },
+		def:   func(o UCIOptions, _ SearchParams) string { return strconv.Itoa(o.HashMB) },
 		apply: func(e *uciEngine, _ string, n int) error { e.s.ResizeHash(e.hashMB(n)); return nil }},
 	{name: "Clear Hash", kind: "button",
 		apply: func(e *uciEngine, _ string, _ int) error { e.s.NewGame(); return nil }},
 	{name: "Chromosome", kind: "string",
-		def: func(o UCIOptions) string { return o.Chromosome },
+		def: func(o UCIOptions, _ SearchParams) string { return o.Chromosome },
 		apply: func(e *uciEngine, val string, _ int) error {
 			w, err := LoadWeights(val)
 			if err != nil {
@@ -37,7 +37,7 @@ var uciOptionTable = append([]uciOption{
 			return nil
 		}},
 	{name: "Search", kind: "combo", vars: SearchModeNames(),
-		def: func(o UCIOptions) string { return o.Mode.String() },
+		def: func(o UCIOptions, _ SearchParams) string { return o.Mode.String() },
 		apply: func(e *uciEngine, val string, _ int) error {
 			m, err := ParseSearchMode(val)
 			if err == nil {
@@ -46,10 +46,10 @@ var uciOptionTable = append([]uciOption{
 			return err
 		}},
 	{name: "Plain Quiescence", kind: "spin", min: 0, max: 16,
-		def:   func(o UCIOptions) string { return strconv.Itoa(o.PlainQuiescence) },
+		def:   func(o UCIOptions, _ SearchParams) string { return strconv.Itoa(o.PlainQuiescence) },
 		apply: func(e *uciEngine, _ string, n int) error { e.opts.PlainQuiescence = n; return nil }},
 	{name: "Move Overhead", kind: "spin", min: 0, max: 5000,
-		def: func(o UCIOptions) string { return strconv.FormatInt(o.MoveOverhead.Milliseconds(), 10) },
+		def: func(o UCIOptions, _ SearchParams) string { return strconv.FormatInt(o.MoveOverhead.Milliseconds(), 10) },
 		apply: func(e *uciEngine, _ string, n int) error {
 			e.opts.MoveOverhead = time.Duration(n) * time.Millisecond
 			return nil
@@ -60,16 +60,15 @@ var uciOptionTable = append([]uciOption{
 // What they set wins over the chromosome's search genes, whatever the
 // order of the setoptions.
 func searchUCIOptions() []uciOption {
-	d := DefaultSearchParams()
 	var out []uciOption
 	for _, sw := range searchSwitchTable {
 		out = append(out, uciOption{name: sw.uci, kind: "check",
-			def:   func(UCIOptions) string { return strconv.FormatBool(*sw.field(&d)) },
+			def:   func(_ UCIOptions, d SearchParams) string { return strconv.FormatBool(*sw.field(&d)) },
 			apply: func(e *uciEngine, val string, _ int) error { return e.setSearchOption(sw.uci, val) }})
 	}
 	for _, sp := range searchParamTable {
 		out = append(out, uciOption{name: sp.uci, kind: "spin", min: sp.min, max: sp.max,
-			def:   func(UCIOptions) string { return strconv.Itoa(*sp.field(&d)) },
+			def:   func(_ UCIOptions, d SearchParams) string { return strconv.Itoa(*sp.field(&d)) },
 			apply: func(e *uciEngine, val string, _ int) error { return e.setSearchOption(sp.uci, val) }})
 	}
 	return out
@@ -92,11 +91,14 @@ func (e *uciEngine) setSearchOption(name, val string) error {
 	return nil
 }
 
-// announce is the option's line of the "uci" reply, defaults from d.
-func (o *uciOption) announce(d UCIOptions) string {
+// announce is the option's line of the "uci" reply, defaults from d and,
+// for the search's options, from p: the chromosome's (full's EvalTerms2
+// is on, a seed preset's off), so that a tuner reading the defaults
+// starts where the engine does.
+func (o *uciOption) announce(d UCIOptions, p SearchParams) string {
 	s := "option name " + o.name + " type " + o.kind
 	if o.def != nil {
-		s += " default " + o.def(d)
+		s += " default " + o.def(d, p)
 	}
 	if o.kind == "spin" {
 		s += fmt.Sprintf(" min %d max %d", o.min, o.max)

@@ -242,7 +242,8 @@ func TestUCISearchOptions(t *testing.T) {
 	}
 }
 
-// Each switch of issue 26 is announced as a check option, default false,
+// Each switch of issue 26 is announced as a check option with the
+// engine's default (on: TimeManager2, and EvalTerms2 of full's set 3),
 // and is in force once set: on, fixed-depth searches visit other nodes
 // (TimeManager2 excepted: it acts on clocks only), off again the same.
 // Kiwipete to depth 8 and a bench position with en-passant captures in
@@ -259,8 +260,11 @@ func TestUCISearchSwitches(t *testing.T) {
 	nodes := func() string { return s.searchNodes(8) + "/" + s.searchNodesFEN(epFEN, 8) }
 	off := nodes()
 	for _, sw := range searchSwitchTable[1:] {
-		if !strings.Contains(announced, "option name "+sw.uci+" type check default false") {
-			t.Errorf("uci does not announce %s", sw.uci)
+		// Announced as the engine starts: full's set 3 (EvalTerms2 on)
+		// with the program's defaults (TimeManager2 on).
+		def := sw.uci == "TimeManager2" || sw.uci == "EvalTerms2"
+		if !strings.Contains(announced, fmt.Sprintf("option name %s type check default %v", sw.uci, def)) {
+			t.Errorf("uci does not announce %s default %v", sw.uci, def)
 		}
 		s.send("setoption name " + sw.uci + " value true")
 		if on := nodes(); (on == off) != (sw.uci == "TimeManager2") {

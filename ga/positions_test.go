@@ -123,14 +123,14 @@ func TestPositionsErrorMatchesDirectComputation(t *testing.T) {
 }
 
 // The positions fitness scores a run's chromosomes as its players
-// evaluate them: with the run's option EvalTerms2=true the terms count
-// (the error is the one of the switch set by hand, and not the error
-// without it); without options it is the error it always was.
+// evaluate them: full's set 3 with the EvalTerms2 terms, unless the run's
+// option turns them off (the error is the one of the switch set by hand,
+// and not the error with the other setting).
 func TestPositionsFitnessEvalTerms2(t *testing.T) {
 	ctx := context.Background()
 	p, full := fullPositions(t, 2000, 13)
 	c := full.Default()
-	off, err := p.Errors(ctx, []*core.Chromosome{c}, 2)
+	on, err := p.Errors(ctx, []*core.Chromosome{c}, 2) // full's set 3 plays them
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,13 +138,16 @@ func TestPositionsFitnessEvalTerms2(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w.Search.EvalTerms2 = true
-	on, err := p.meanSquaredError(ctx, w, p.K, 2)
+	if !w.Search.EvalTerms2 {
+		t.Fatal("full's defaults compile with EvalTerms2 off")
+	}
+	w.Search.EvalTerms2 = false
+	off, err := p.meanSquaredError(ctx, w, p.K, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("error of full's defaults: %.6f off, %.6f on", off[0], on)
-	if on == off[0] {
+	t.Logf("error of full's defaults: %.6f off, %.6f on", off, on[0])
+	if on[0] == off {
 		t.Fatal("the terms change no error: this test proves nothing")
 	}
 	for _, tc := range []struct {
@@ -152,9 +155,9 @@ func TestPositionsFitnessEvalTerms2(t *testing.T) {
 		options [][2]string
 		want    float64
 	}{
-		{"no options", nil, off[0]},
-		{"EvalTerms2 off", [][2]string{{"EvalTerms2", "false"}}, off[0]},
-		{"EvalTerms2 on", [][2]string{{"EvalTerms2", "true"}}, on},
+		{"no options", nil, on[0]},
+		{"EvalTerms2 off", [][2]string{{"EvalTerms2", "false"}}, off},
+		{"EvalTerms2 on", [][2]string{{"EvalTerms2", "true"}}, on[0]},
 	} {
 		s := DefaultSettings(CMAES)
 		s.Dataset, s.Options, s.Population, s.Workers = "t", tc.options, 3, 2

@@ -88,6 +88,7 @@ func TestStoredFixedGenesSurviveANewDefault(t *testing.T) {
 func TestRunBeforeSearchGenesLoads(t *testing.T) {
 	s := tiny(Classic)
 	s.Preset = "full"
+	s.FullDefaults = 1 // as such a run was made: EvalTerms2 off, its genes fixed with the others
 	r, err := NewRun(s, nil)
 	if err != nil {
 		t.Fatal(err)

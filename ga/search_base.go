@@ -43,15 +43,11 @@ func (s *Settings) fullSetSchema(base *core.Schema) (*core.Schema, error) {
 	if err != nil || full == nil || s.Engine != nil || base.Name != "full" {
 		return base, err
 	}
-	if len(full.Values) != len(base.Genes) {
-		return nil, fmt.Errorf("full_defaults: set of %d genes for a schema of %d", len(full.Values), len(base.Genes))
+	out, err := base.WithDefaultsOf(full) // and the set's switches: EvalTerms2 off before set 3
+	if err != nil {
+		return nil, fmt.Errorf("full_defaults: %v", err)
 	}
-	out := *base
-	out.Genes = slices.Clone(base.Genes)
-	for i := range out.Genes {
-		out.Genes[i].Default = full.Values[i]
-	}
-	return &out, nil
+	return out, nil
 }
 
 // playerSearch is what a run gives its built-in players beyond their
@@ -126,7 +122,12 @@ func (ps playerSearch) compile(c *core.Chromosome) (*core.Weights, error) {
 		return nil, err
 	}
 	if ps.base != nil && w.Search == nil {
-		p := *ps.base
+		// The set's numbers over the program's switches, as player gives
+		// them (base.Options).
+		p := w.SearchParams()
+		if err := p.SetAll(ps.base.Options()); err != nil {
+			return nil, err
+		}
 		w.Search = &p
 	}
 	if len(ps.options) > 0 {
@@ -143,10 +144,19 @@ func (ps playerSearch) compile(c *core.Chromosome) (*core.Weights, error) {
 // terms whose genes are the family core.Terms2Family.
 const OptionEvalTerms2 = "EvalTerms2"
 
-// optionParams are the program's defaults with the run's options set:
-// where the options are checked, and what they switch on is read.
+// optionParams are the search defaults of the run's chromosome (its
+// schema's switches: full's EvalTerms2 is on from its set 3) with the
+// run's options set: where the options are checked, and what they switch
+// on is read.
 func (s *Settings) optionParams() (core.SearchParams, error) {
 	p := core.DefaultSearchParams()
+	if s.Engine == nil {
+		if schema, err := baseSchema(s); err == nil {
+			if schema, err = s.fullSetSchema(schema); err == nil {
+				p = schema.SearchDefaults()
+			}
+		}
+	}
 	err := p.SetAll(s.Options)
 	return p, err
 }

@@ -55,11 +55,20 @@ func TestSettingsSearchParams(t *testing.T) {
 	}
 }
 
+// with is p changed by f, as a func for the tables.
+func with(p core.SearchParams, f func(*core.SearchParams)) func() core.SearchParams {
+	return func() core.SearchParams { f(&p); return p }
+}
+
 // playerSearch gives set 1 to the players the program's defaults would
 // stand in for, and leaves those with search genes of their own alone;
 // the run's options go to every built-in player, under its own.
 func TestPlayerSearch(t *testing.T) {
 	v1 := core.SearchParamsV1()
+	// Set 1's numbers with today's time manager (it reads clocks only, so
+	// no set pins it) and, for full, its schema's EvalTerms2.
+	seedV1 := with(v1, func(p *core.SearchParams) { p.TimeManager2 = core.DefaultSearchParams().TimeManager2 })
+	fullV1 := with(seedV1(), func(p *core.SearchParams) { p.EvalTerms2 = true })
 	seed, err := core.Preset("seed000")
 	if err != nil {
 		t.Fatal(err)
@@ -72,9 +81,6 @@ func TestPlayerSearch(t *testing.T) {
 	tuned.Values[full.GeneIndex("search_rfp_margin")] = 150
 	user := [][2]string{{"RFPMargin", "120"}}
 	terms2 := [][2]string{{"EvalTerms2", "true"}}
-	with := func(p core.SearchParams, f func(*core.SearchParams)) func() core.SearchParams {
-		return func() core.SearchParams { f(&p); return p }
-	}
 	for _, tc := range []struct {
 		name string
 		ps   arena.PlayerSpec
@@ -83,18 +89,20 @@ func TestPlayerSearch(t *testing.T) {
 		want func() core.SearchParams
 	}{
 		{"newest set: nothing", arena.PlayerSpec{Genes: seed.Default()}, nil, nil, core.DefaultSearchParams},
-		{"seed individual", arena.PlayerSpec{Genes: seed.Default()}, &v1, nil, core.SearchParamsV1},
-		{"full preset", arena.PlayerSpec{Chromosome: "full"}, &v1, nil, core.SearchParamsV1},
+		{"seed individual", arena.PlayerSpec{Genes: seed.Default()}, &v1, nil, seedV1},
+		{"full preset", arena.PlayerSpec{Chromosome: "full"}, &v1, nil, fullV1},
 		{"own options win", arena.PlayerSpec{Chromosome: "full", Options: user}, &v1, nil,
-			with(core.SearchParamsV1(), func(p *core.SearchParams) { p.RFPMargin = 120 })},
+			with(fullV1(), func(p *core.SearchParams) { p.RFPMargin = 120 })},
 		{"own search genes", arena.PlayerSpec{Genes: tuned}, &v1, nil,
-			with(core.DefaultSearchParams(), func(p *core.SearchParams) { p.RFPMargin = 150 })},
+			with(full.SearchDefaults(), func(p *core.SearchParams) { p.RFPMargin = 150 })},
 		{"run's options, newest set", arena.PlayerSpec{Genes: seed.Default()}, nil, terms2,
 			with(core.DefaultSearchParams(), func(p *core.SearchParams) { p.EvalTerms2 = true })},
-		{"run's options over the set", arena.PlayerSpec{Chromosome: "full"}, &v1, terms2,
-			with(core.SearchParamsV1(), func(p *core.SearchParams) { p.EvalTerms2 = true })},
+		{"run's options over the set", arena.PlayerSpec{Chromosome: "full", Options: [][2]string{{"EvalTerms2", "false"}}}, &v1, terms2,
+			seedV1}, // the player's own option wins over the run's
+		{"run's options over full's switches", arena.PlayerSpec{Chromosome: "full"}, &v1, [][2]string{{"EvalTerms2", "false"}},
+			seedV1},
 		{"run's options over search genes", arena.PlayerSpec{Genes: tuned}, &v1, append([][2]string{{"RFPMargin", "90"}}, terms2...),
-			with(core.DefaultSearchParams(), func(p *core.SearchParams) { p.RFPMargin, p.EvalTerms2 = 90, true })},
+			with(full.SearchDefaults(), func(p *core.SearchParams) { p.RFPMargin, p.EvalTerms2 = 90, true })},
 		{"own options over the run's", arena.PlayerSpec{Chromosome: "full", Options: [][2]string{{"evalterms2", "false"}}}, nil, terms2,
 			core.DefaultSearchParams},
 		{"external", arena.PlayerSpec{Engine: "/usr/games/stockfish"}, &v1, terms2, nil},
@@ -129,13 +137,20 @@ func TestPlayerSearch(t *testing.T) {
 	}
 }
 
+// fullToday is p as a run of full's newest defaults plays it: with
+// today's time manager (no set pins it) and full's EvalTerms2.
+func fullToday(p core.SearchParams) core.SearchParams {
+	p.TimeManager2, p.EvalTerms2 = core.DefaultSearchParams().TimeManager2, true
+	return p
+}
+
 // A run of full made with set 1 starts, pins and pads its search genes
 // at set 1's values; a new run at the newest defaults.
 func TestRunSchemaSearchSet(t *testing.T) {
 	for _, tc := range []struct {
 		set  int
 		want core.SearchParams
-	}{{0, core.SearchParamsV1()}, {core.SearchParamSets, core.DefaultSearchParams()}} {
+	}{{0, fullToday(core.SearchParamsV1())}, {core.SearchParamSets, fullToday(core.DefaultSearchParams())}} {
 		s := DefaultSettings(CMAES)
 		s.SearchParams = tc.set
 		schema, err := runSchema(&s)
@@ -194,13 +209,20 @@ func TestRunSchemaOptions(t *testing.T) {
 	if p := w.SearchParams(); p.LMRBase != 80 {
 		t.Errorf("the start's LMRBase is %d, want 80", p.LMRBase)
 	}
-	s.Options = nil
-	if rs, err = runSchema(&s); err != nil {
-		t.Fatal(err)
-	}
-	for _, g := range rs.Genes {
-		if g.InFamily(core.Terms2Family) && !g.Fixed {
-			t.Fatalf("without the option gene %s evolves", g.Name)
+	// full's set 3 plays the terms: they evolve without the option, and
+	// not with it off.
+	for _, tc := range []struct {
+		opts   [][2]string
+		evolve bool
+	}{{nil, true}, {[][2]string{{"EvalTerms2", "false"}}, false}} {
+		s.Options = tc.opts
+		if rs, err = runSchema(&s); err != nil {
+			t.Fatal(err)
+		}
+		for _, g := range rs.Genes {
+			if g.InFamily(core.Terms2Family) && g.Fixed == tc.evolve {
+				t.Fatalf("options %v: gene %s fixed %v", tc.opts, g.Name, g.Fixed)
+			}
 		}
 	}
 }

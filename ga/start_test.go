@@ -47,8 +47,9 @@ func TestParseStart(t *testing.T) {
 }
 
 // Check names the bad setting and, for Evolve, the bad group; the genes
-// of the EvalTerms2 terms evolve only in a run that switches them on,
-// and the run's options set no gene that evolves.
+// of the EvalTerms2 terms evolve only in a run that plays them (full's
+// defaults do, from set 3, unless an option turns them off), and the
+// run's options set no gene that evolves.
 func TestCheckStartAndEvolve(t *testing.T) {
 	terms2 := [][2]string{{"EvalTerms2", "true"}}
 	cases := []struct {
@@ -65,8 +66,9 @@ func TestCheckStartAndEvolve(t *testing.T) {
 		{"seed001", "", "material", nil, ""},                  // a tag of the tables
 		{"seed004", "", "Material", nil, `family "Material"`}, // names are exact
 		{"full", "", " , ", nil, ""},                          // no name: everything evolves
-		{"full", "", "material,space", nil, "gene space_mg acts only with the evaluation's EvalTerms2 switch on: switch it on for the run's players and positions with the option EvalTerms2=true (evochess evolve --option EvalTerms2=true)"},
-		{"full", "", core.Terms2Family, nil, "gene king_danger_slope acts only"},
+		{"full", "", "material,space", [][2]string{{"EvalTerms2", "false"}}, "gene space_mg acts only with the evaluation's EvalTerms2 switch on: switch it on for the run's players and positions with the option EvalTerms2=true (evochess evolve --option EvalTerms2=true)"},
+		{"full", "", "material,space", nil, ""},  // full's set 3 plays them
+		{"full", "", core.Terms2Family, nil, ""}, // the same
 		{"full", "", core.Terms2Family, [][2]string{{"EvalTerms2", "false"}}, "gene king_danger_slope acts only"},
 		{"full", "", "material,space", terms2, ""},
 		{"full", "", core.Terms2Family, [][2]string{{"evalterms2", "true"}}, ""}, // option names in any case, as UCI's
@@ -140,7 +142,7 @@ func TestRunSchemaSearchGenesOptIn(t *testing.T) {
 		evolve string
 		live   func(g core.Gene) bool
 	}{
-		{"", func(g core.Gene) bool { return !g.OptIn && !g.Fixed }},
+		{"", func(g core.Gene) bool { return !g.OptIn && !g.Fixed || g.InFamily(core.Terms2Family) }}, // full's set 3 plays EvalTerms2's terms
 		{"search", func(g core.Gene) bool { return g.Group == core.SearchGroup }},
 		{"material,search", func(g core.Gene) bool { return g.Group == core.SearchGroup || g.Group == "material" }},
 	} {

@@ -26,6 +26,8 @@ func TestFilesBeforeSearchGenesPlayAsBefore(t *testing.T) {
 		t.Fatal("the defaults are SearchParamsV1: this test cannot tell them apart")
 	}
 	runs := &Dir{Root: "../testdata/runs"} // read only: Open would add directories
+	v1 := core.SearchParamsV1()
+	v1.TimeManager2 = core.DefaultSearchParams().TimeManager2 // it reads clocks only: no set pins it
 	for _, tc := range []struct {
 		file  string // a run's best in testdata/runs, or a chromosome file
 		nodes uint64
@@ -51,7 +53,7 @@ func TestFilesBeforeSearchGenesPlayAsBefore(t *testing.T) {
 			if ps, err = runs.Population(tc.file); err == nil {
 				w, err = ps.Weights()
 			}
-			if err == nil && w.SearchParams() != core.SearchParamsV1() {
+			if err == nil && w.SearchParams() != v1 {
 				t.Errorf("%s: search parameters %+v, not SearchParamsV1", tc.file, w.SearchParams())
 			}
 		} else {

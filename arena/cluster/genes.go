@@ -34,11 +34,15 @@ const (
 func genesSubject(id string) string { return genesPrefix + id }
 
 // genes is a chromosome as it travels: its schema, its values as
-// little-endian float64s, and its id (the hash of both).
+// little-endian float64s, and its id (the hash of both); and switches,
+// the search options that make the worker's chromosome, rebuilt on the
+// schema by name (today's switches), play this one's (an older set of
+// full's defaults, a file recording none: EvalTerms2=false).
 type genes struct {
-	schema string
-	raw    []byte
-	id     string
+	schema   string
+	raw      []byte
+	id       string
+	switches [][2]string
 }
 
 func encodeGenes(c *core.Chromosome) genes {
@@ -46,7 +50,7 @@ func encodeGenes(c *core.Chromosome) genes {
 	for i, v := range c.Values {
 		binary.LittleEndian.PutUint64(raw[8*i:], math.Float64bits(v))
 	}
-	return genes{schema: c.Schema.Name, raw: raw, id: genesID(c.Schema.Name, raw)}
+	return genes{schema: c.Schema.Name, raw: raw, id: genesID(c.Schema.Name, raw), switches: c.SwitchOptions()}
 }
 
 func genesID(schema string, raw []byte) string {

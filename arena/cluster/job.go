@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -68,6 +69,9 @@ func (g *genesShared) describe(ps arena.PlayerSpec) (playerMsg, error) {
 		}
 	}
 	m.Schema, m.Genes, m.raw, m.Options = e.schema, e.id, e.raw, ps.Options
+	if len(e.switches) > 0 {
+		m.Options = append(slices.Clone(e.switches), ps.Options...) // the player's own win
+	}
 	return m, nil
 }
 

@@ -25,6 +25,29 @@ func goodJob(t *testing.T) jobMsg {
 	return j
 }
 
+// sentToWorker is the built-in player ps as a worker receives it in a
+// job (its genes fetched by id), and the job's size in bytes.
+func sentToWorker(t *testing.T, ps arena.PlayerSpec) (arena.PlayerSpec, int) {
+	t.Helper()
+	j, err := newJob(&genesShared{}, runKey("x"), arena.RemoteJob{White: ps, Black: ps})
+	if err != nil {
+		t.Fatal(err)
+	}
+	j.ID = jobID(j.contentKey(), 0)
+	data, _ := json.Marshal(j)
+	back, err := decodeJob(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := back.White.spec(nil, func(name, schema, id string) (*core.Chromosome, error) {
+		return decodeGenes(name, schema, id, j.White.raw)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got, len(data)
+}
+
 func TestJobRoundTripKeepsTheGenesExactly(t *testing.T) {
 	s, _ := core.Preset("full")
 	c := s.Default()
@@ -34,25 +57,9 @@ func TestJobRoundTripKeepsTheGenesExactly(t *testing.T) {
 	}
 	opts := [][2]string{{"SingularExtensions", "true"}}
 	ps := arena.PlayerSpec{Name: "g7", Genes: c, HashMB: 16, Options: opts}
-	j, err := newJob(&genesShared{}, runKey("x"), arena.RemoteJob{White: ps, Black: ps})
-	if err != nil {
-		t.Fatal(err)
-	}
-	j.ID = jobID(j.contentKey(), 0)
-	data, _ := json.Marshal(j)
-	if len(data) > 1000 {
-		t.Fatalf("a job of %d bytes: the genes travel with it", len(data))
-	}
-	back, err := decodeJob(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	fetched := func(name, schema, id string) (*core.Chromosome, error) {
-		return decodeGenes(name, schema, id, j.White.raw)
-	}
-	got, err := back.White.spec(nil, fetched)
-	if err != nil {
-		t.Fatal(err)
+	got, size := sentToWorker(t, ps)
+	if size > 1000 {
+		t.Fatalf("a job of %d bytes: the genes travel with it", size)
 	}
 	for i, v := range got.Genes.Values {
 		if v != c.Values[i] {
@@ -61,6 +68,34 @@ func TestJobRoundTripKeepsTheGenesExactly(t *testing.T) {
 	}
 	if len(got.Options) != 1 || got.Options[0] != opts[0] {
 		t.Errorf("search options %q sent, %q received", opts, got.Options)
+	}
+}
+
+// A chromosome whose switches are not its preset's today (full's set 2,
+// tuned and played with EvalTerms2 off) plays them on the worker, which
+// rebuilds it on the preset by name; the player's own options still win.
+func TestJobCarriesTheChromosomesSwitches(t *testing.T) {
+	set2, err := core.FullDefaultSet(2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name  string
+		ps    arena.PlayerSpec
+		terms bool
+	}{
+		{"set 2", arena.PlayerSpec{Name: "s2", Genes: set2, HashMB: 16}, false},
+		{"set 2, own option", arena.PlayerSpec{Name: "s2on", Genes: set2, HashMB: 16, Options: [][2]string{{"EvalTerms2", "true"}}}, true},
+		{"today's full", arena.PlayerSpec{Name: "full", Chromosome: "full", HashMB: 16}, true},
+	} {
+		got, _ := sentToWorker(t, tc.ps)
+		w, err := got.Weights()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if on := w.SearchParams().EvalTerms2; on != tc.terms {
+			t.Errorf("%s: EvalTerms2 %v on the worker, want %v (options %q)", tc.name, on, tc.terms, got.Options)
+		}
 	}
 }
 

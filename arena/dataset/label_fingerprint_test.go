@@ -99,10 +99,10 @@ func TestFingerprintBuiltin(t *testing.T) {
 		{"another name", spec("name=other,chromosome=full,depth=4"), ""},
 		{"another depth", spec("name=self,chromosome=full,depth=5"), "Limit"},
 		{"nodes", spec("name=self,chromosome=full,nodes=5000"), "Limit"},
-		{"another chromosome", spec("name=self,chromosome=seed003,depth=4"), "Genes"},
-		{"full's defaults set 1", pinned, "Genes"},
+		{"another chromosome", spec("name=self,chromosome=seed003,depth=4"), "Genes Search"}, // a seed preset has not full's EvalTerms2
+		{"full's defaults set 1", pinned, "Genes Search"},                                    // played with EvalTerms2 off
 		{"a search option", spec("name=self,chromosome=full,depth=4,option.RFPMargin=50"), "Search"},
-		{"a search switch", spec("name=self,chromosome=full,depth=4,option.EvalTerms2=true"), "Search"},
+		{"a search switch", spec("name=self,chromosome=full,depth=4,option.EvalTerms2=false"), "Search"},
 		{"another hash", spec("name=self,chromosome=full,depth=4,hash=32"), "Search"},
 		{"another search", spec("name=self,chromosome=full,depth=4,search=plain"), "Search"},
 	} {

@@ -53,7 +53,7 @@ type Page struct {
 	datasets                  []string
 	dataset                   int  // datasets[dataset], for fitness positions
 	validate                  int  // validate every N generations (0: never)
-	terms2                    bool // the run's option EvalTerms2=true (our engine's chromosomes)
+	terms2Off                 bool // the run's option EvalTerms2=false (our engine's chromosomes; full's set 3 plays them)
 
 	// Engines as chromosome sources: each probed engine's options and
 	// picks, by path; probes numbers them; named are the paths the user

@@ -80,21 +80,26 @@ func TestFlowTuneOnDataset(t *testing.T) {
 	if len(s.Options) != 0 {
 		t.Errorf("options %q without the eval terms row", s.Options)
 	}
+	// full's set 3 plays the EvalTerms2 terms: their genes evolve.
+	schema := ep.run.Schema()
+	if g := schema.Genes[schema.GeneIndex("space_mg")]; g.Fixed {
+		t.Error("gene space_mg is fixed in a run of full's defaults")
+	}
 }
 
 // The eval terms row (below the dataset's, where T leaves the focus)
-// gives the run the option EvalTerms2=true, and its genes evolve.
-func TestFlowTuneWithEvalTerms2(t *testing.T) {
+// turned off gives the run the option EvalTerms2=false: the terms'
+// genes stay fixed, and the best is sent to the Play tab with the option.
+func TestFlowTuneWithoutEvalTerms2(t *testing.T) {
 	ep := tuneOnRuy(t, "Tjls")
 	s := ep.run.Settings
-	if want := [][2]string{{ga.OptionEvalTerms2, "true"}}; !slices.Equal(s.Options, want) {
+	if want := [][2]string{{ga.OptionEvalTerms2, "false"}}; !slices.Equal(s.Options, want) {
 		t.Fatalf("options %q, want %q", s.Options, want)
 	}
 	schema := ep.run.Schema()
-	if g := schema.Genes[schema.GeneIndex("space_mg")]; g.Fixed {
-		t.Error("gene space_mg is fixed in a run with EvalTerms2 on")
+	if g := schema.Genes[schema.GeneIndex("space_mg")]; !g.Fixed {
+		t.Error("gene space_mg evolves in a run with EvalTerms2 off")
 	}
-	// b sends the best to the Play tab with the option.
 	cmd := ep.sendBest()
 	if cmd == nil {
 		t.Fatalf("nothing sent: %s", ep.Status)
@@ -103,8 +108,8 @@ func TestFlowTuneWithEvalTerms2(t *testing.T) {
 	if !ok || msg.Engine == nil {
 		t.Fatalf("sent %+v, want a player with the run's options", msg)
 	}
-	if w, err := msg.Engine.Weights(); err != nil || !w.SearchParams().EvalTerms2 {
-		t.Errorf("the best sent plays without EvalTerms2 (%v)", err)
+	if w, err := msg.Engine.Weights(); err != nil || w.SearchParams().EvalTerms2 {
+		t.Errorf("the best sent plays with EvalTerms2 on (%v)", err)
 	}
 }
 

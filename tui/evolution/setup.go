@@ -73,19 +73,31 @@ func (e *Page) formFields() []components.Field {
 				e.dataset = components.Cycle(e.dataset, d, len(e.datasets))
 			}
 		}})
-		flip := func() { e.terms2 = !e.terms2 }
+		flip := func() { e.terms2Off = !e.terms2Off }
 		fields = append(fields, components.Field{Label: "eval terms", Value: e.terms2Label, Adjust: func(int) { flip() }, Toggle: flip})
 	}
 	return fields
 }
 
-// terms2Label is the eval terms row: the run's option EvalTerms2, for
-// its players and the positions fitness.
+// terms2Label is the eval terms row: the EvalTerms2 terms, which full
+// plays from its set 3 of defaults, or the run's option EvalTerms2=false
+// for its players and the positions fitness.
 func (e *Page) terms2Label() string {
-	if e.terms2 {
-		return "on (EvalTerms2; the eval_terms2 genes evolve too)"
+	if name, ok := e.terms2Preset(); !ok {
+		return "— (" + name + " has no eval_terms2 genes)"
 	}
-	return "off (EvalTerms2: the shipped evaluation)"
+	if e.terms2Off {
+		return "off (EvalTerms2=false: full as before its set 3)"
+	}
+	return "on (EvalTerms2; the eval_terms2 genes evolve too)"
+}
+
+// terms2Preset is the form's preset and whether it has the EvalTerms2
+// terms' genes (full; the seeds' have none).
+func (e *Page) terms2Preset() (string, bool) {
+	name := core.PresetNames()[min(e.preset, len(core.PresetNames())-1)]
+	s, err := core.Preset(name)
+	return name, err == nil && slices.ContainsFunc(s.Genes, func(g core.Gene) bool { return g.InFamily(core.Terms2Family) })
 }
 
 // numberField is a number ←→ move by step, or enter types, from lo to hi.
@@ -227,8 +239,8 @@ func (e *Page) newSettings(t *arena.EngineTuning) ga.Settings {
 	if s.Fitness == ga.FitnessPositions && len(e.datasets) > 0 {
 		s.Dataset = e.datasets[min(e.dataset, len(e.datasets)-1)]
 	}
-	if e.terms2 && t == nil {
-		s.Options = [][2]string{{ga.OptionEvalTerms2, "true"}}
+	if _, ok := e.terms2Preset(); e.terms2Off && t == nil && ok {
+		s.Options = [][2]string{{ga.OptionEvalTerms2, "false"}}
 	}
 	s.TC, s.Seed = e.tc, uint64(e.seed)
 	s.TimeLimit = timeLimits[e.timeLimit].Seconds()
