@@ -42,10 +42,11 @@ at depth 4, dynamic with plain alpha-beta and 3 capture plies at depth 3;
 --search strong (PVS, null move, LMR, pruning) gives the strong search.
 --option NAME=VALUE (repeatable) gives every player of the run, and the
 positions fitness, a search option of evochess uci, kept with the run:
---option EvalTerms2=true switches on the evaluation terms of family
-eval_terms2 (docs/chromosomes.md 6.4), whose genes then evolve too; the
-run's best plays with it as population=RUN#best or a kept player, an
-exported chromosome as chromosome=FILE,option.EvalTerms2=true. Fitness:
+full plays the evaluation terms of family eval_terms2 (docs/chromosomes.md
+6.4) from its set 3 of defaults, and their genes evolve too; --option
+EvalTerms2=false turns them off (an older set's run: =true on); the run's
+best plays with its options as population=RUN#best or a kept player, an
+exported chromosome as chromosome=FILE,option.NAME=VALUE. Fitness:
   reference    games against --reference from middlegame starts (seed 000)
   round-robin  everyone plays everyone, --games per pairing (seed 001)
   match        two-game colour-swapped matches, +1 a win (seed 003)
@@ -109,7 +110,7 @@ func runEvolve(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		" (default: the paper's own, paper000 at depth=4 for classic on seed000 and paper004 for adaptive on seed004; strong otherwise but dynamic's plain --qs 3;"+
 		" --search strong gives the strong search back, as the runs saved before these defaults have it)")
 	qs := fs.Int("qs", -1, "plain search: capture plies of quiescence")
-	optionFlags := fs.StringArray("option", nil, "a search option `NAME=VALUE` of evochess uci for every player of the run and the positions fitness (repeatable; EvalTerms2=true: the eval_terms2 terms, whose genes then evolve)")
+	optionFlags := fs.StringArray("option", nil, "a search option `NAME=VALUE` of evochess uci for every player of the run and the positions fitness (repeatable; EvalTerms2=false: without the eval_terms2 terms, which full plays from its set 3, and their genes fixed)")
 	involved := fs.String("involved", "", "adaptive: all or auto (the genes involved in each problem)")
 	eta := fs.Float64("eta", -1, "mnc, dynamic: polynomial mutation's distribution index (larger: smaller steps)")
 	geneProb := fs.Float64("gene-prob", -1, "mnc: probability that a gene of a child mutates")

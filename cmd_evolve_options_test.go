@@ -73,7 +73,7 @@ func TestEvolveOptions(t *testing.T) {
 		args []string
 		want string
 	}{
-		{args("--option", "EvalTerms2=false"), "evochess evolve --option EvalTerms2=true"},
+		{args("--option", "EvalTerms2=false"), "the run's option EvalTerms2=false turns off: drop the option"},
 		{args("--option", "EvalTerms2"), `--option "EvalTerms2" is not NAME=VALUE`},
 		{args("--option", "EvalTerms2=maybe"), `option EvalTerms2: "maybe" is not true or false`},
 		{[]string{"evolve", "--resume", "on", "--data", data, "--option", "EvalTerms2=false"}, "its own options: --option is not needed"},

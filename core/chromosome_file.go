@@ -224,6 +224,12 @@ func decodeChromosome(data []byte) (*Chromosome, error) {
 	if err != nil {
 		return nil, err
 	}
+	if len(switches) > 0 && len(s.switches) == 0 {
+		// A seed preset plays the program's switches and has no search
+		// genes: switches would make its chromosomes carry a search of
+		// their own, which a run's set of search parameters then skips.
+		return nil, chromErr("switches", "schema %s sets no search switches: give them as options (option.NAME=VALUE)", s.Name)
+	}
 	s = s.withSwitches(switches)
 	c := &Chromosome{Schema: s, Values: values, Name: raw.Name}
 	if err := c.Validate(); err != nil {

@@ -127,6 +127,7 @@ func TestReadChromosomeErrors(t *testing.T) {
 		{head + `"genes":{` + genes + `,"mobility":0.1},"switches":{"Bogus":true}}`, "switches.Bogus", "not a search switch (have SingularExtensions, "},
 		{head + `"genes":{` + genes + `,"mobility":0.1},"switches":{"evalterms2":true}}`, "switches.evalterms2", "not a search switch"},
 		{head + `"genes":{` + genes + `,"mobility":0.1},"switches":{"EvalTerms2":"yes"}}`, "switches", "is a JSON string, want bool"},
+		{head + `"genes":{` + genes + `,"mobility":0.1},"switches":{"EvalTerms2":false}}`, "switches", "schema seed003 sets no search switches"},
 	}
 	for _, tt := range tests {
 		_, err := ReadChromosome(strings.NewReader(tt.input))

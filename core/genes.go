@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // GenePhase says in which part of the game a gene acts.
@@ -211,11 +212,11 @@ func (s *Schema) Switches() [][2]string {
 // of an older set of full's defaults, say: nil when they are the same,
 // or the schema is no preset.
 func (c *Chromosome) SwitchOptions() [][2]string {
-	p, err := Preset(c.Schema.Name)
-	if err != nil {
+	today, ok := presetSearchDefaults()[c.Schema.Name]
+	if !ok {
 		return nil
 	}
-	mine, today := c.Schema.SearchDefaults(), p.SearchDefaults()
+	mine := c.Schema.SearchDefaults()
 	var out [][2]string
 	for _, sw := range searchSwitchTable {
 		if on := *sw.field(&mine); on != *sw.field(&today) {
@@ -224,6 +225,38 @@ func (c *Chromosome) SwitchOptions() [][2]string {
 	}
 	return out
 }
+
+// presetSearchDefaults are each preset's SearchDefaults, made once (a
+// preset costs a millisecond or so to build, and a cluster job asks per
+// player).
+var presetSearchDefaults = sync.OnceValue(func() map[string]SearchParams {
+	out := map[string]SearchParams{}
+	for name, f := range presets {
+		out[name] = f().SearchDefaults()
+	}
+	return out
+})
+
+// PresetHasFamily reports whether the preset name has a gene of the
+// family (full and eval_terms2, say), from a table made once.
+func PresetHasFamily(name, family string) bool {
+	return presetFamilies()[name][family]
+}
+
+var presetFamilies = sync.OnceValue(func() map[string]map[string]bool {
+	out := map[string]map[string]bool{}
+	for name, f := range presets {
+		fams := map[string]bool{}
+		for _, g := range f().Genes {
+			fams[g.Group] = true
+			for _, t := range g.Tags {
+				fams[t] = true
+			}
+		}
+		out[name] = fams
+	}
+	return out
+})
 
 // withSwitches is a copy of s setting the switches sw (nil: none).
 func (s *Schema) withSwitches(sw map[string]bool) *Schema {

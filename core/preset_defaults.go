@@ -21,8 +21,13 @@ func setDefaults(s *Schema, file []byte) error {
 	if err != nil {
 		return fmt.Errorf("defaults of %s: %w", s.Name, err)
 	}
+	switches, err := decodeSwitches(raw.Switches)
+	if err != nil {
+		return fmt.Errorf("defaults of %s: %w", s.Name, err)
+	}
 	for i := range s.Genes {
 		s.Genes[i].Default = values[i]
 	}
+	s.switches = switches // the values' own: full's set 3 was tuned with EvalTerms2 on
 	return nil
 }

@@ -23,28 +23,27 @@ func init() { registerPreset("full", fullSchema) }
 //go:embed presets/full.chromosome.json
 var fullDefaults []byte
 
-var fullTuned = sync.OnceValues(func() ([]float64, error) {
+var fullTuned = sync.OnceValues(func() (*Schema, error) {
 	s := fullHandSetSchema()
 	if err := setDefaults(s, fullDefaults); err != nil {
 		return nil, err
 	}
-	return s.Default().Values, nil
+	return s, nil
 })
 
-// fullSchema is full with its shipped defaults.
+// fullSchema is full with its shipped defaults and the switches the file
+// records with them: set 3 was tuned with the EvalTerms2 terms on (run
+// gn5sf8-t2-l0.001), so full plays them, unless an option turns them off.
 func fullSchema() *Schema {
 	s := fullHandSetSchema()
-	v, err := fullTuned()
+	t, err := fullTuned()
 	if err != nil {
 		panic(err) // the embedded file is the program's own: TestFullDefaults reads it
 	}
 	for i := range s.Genes {
-		s.Genes[i].Default = v[i]
+		s.Genes[i].Default = t.Genes[i].Default
 	}
-	// The values were tuned with the EvalTerms2 terms on (run
-	// gn5sf8-t2-l0.001): full plays them so, unless an option turns the
-	// switch off.
-	s.switches = map[string]bool{"EvalTerms2": true}
+	s.switches = t.switches // read only, shared
 	return s
 }
 

@@ -25,11 +25,11 @@ var (
 	fullDefaults2 []byte
 )
 
-// olderFullSet is an older set of full's defaults: the file's values on
-// the hand-set schema (not today's preset: its opt-in genes may take new
-// defaults, and it has no switches of its own, so the set plays with the
-// program's, EvalTerms2 off, as it did). The genes a file leaves out
-// (search, eval_terms2) keep the schema's values, which they had then.
+// olderFullSet is an older set of full's defaults: the file's values and
+// switches (sets 1 and 2 record none: the program's, EvalTerms2 off, as
+// they played) on the hand-set schema (not today's preset: its opt-in
+// genes may take new defaults). The genes a file leaves out (search,
+// eval_terms2) keep the schema's values, which they had then.
 func olderFullSet(file []byte) func() (*Chromosome, error) {
 	return sync.OnceValues(func() (*Chromosome, error) {
 		s := fullHandSetSchema()

@@ -56,6 +56,9 @@ func TestFullDefaultSets(t *testing.T) {
 	if got := mustPreset(t, "seed003").Default().SwitchOptions(); got != nil {
 		t.Errorf("seed003's switch options %v", got)
 	}
+	if !PresetHasFamily("full", Terms2Family) || PresetHasFamily("seed003", Terms2Family) || !PresetHasFamily("seed003", "material") || PresetHasFamily("nosuch", "material") {
+		t.Error("PresetHasFamily: full has eval_terms2, seed003 not, seed003 has material, no preset nosuch")
+	}
 	one, _ := FullDefaultSet(1)
 	one.Values[0]++
 	if again, _ := FullDefaultSet(1); again.Values[0] == one.Values[0] {

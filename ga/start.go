@@ -292,6 +292,10 @@ func (s *Settings) checkStartEvolve() error {
 		// nothing changes.
 		terms2 := s.evalTerms2()
 		if i := slices.IndexFunc(schema.Genes, func(g core.Gene) bool { return g.InFamily(core.Terms2Family) && evolves(&g, fams, terms2) }); i >= 0 && !terms2 {
+			if slices.ContainsFunc(s.Options, func(o [2]string) bool { return strings.EqualFold(o[0], OptionEvalTerms2) }) {
+				return fmt.Errorf("setting evolve: gene %s acts only with the evaluation's %s switch on, which the run's option %s=false turns off: drop the option, or leave the gene out of --evolve",
+					schema.Genes[i].Name, OptionEvalTerms2, OptionEvalTerms2)
+			}
 			return fmt.Errorf("setting evolve: gene %s acts only with the evaluation's %s switch on: switch it on for the run's players and positions with the option %s=true (evochess evolve --option %s=true)",
 				schema.Genes[i].Name, OptionEvalTerms2, OptionEvalTerms2, OptionEvalTerms2)
 		}

@@ -66,7 +66,7 @@ func TestCheckStartAndEvolve(t *testing.T) {
 		{"seed001", "", "material", nil, ""},                  // a tag of the tables
 		{"seed004", "", "Material", nil, `family "Material"`}, // names are exact
 		{"full", "", " , ", nil, ""},                          // no name: everything evolves
-		{"full", "", "material,space", [][2]string{{"EvalTerms2", "false"}}, "gene space_mg acts only with the evaluation's EvalTerms2 switch on: switch it on for the run's players and positions with the option EvalTerms2=true (evochess evolve --option EvalTerms2=true)"},
+		{"full", "", "material,space", [][2]string{{"EvalTerms2", "false"}}, "gene space_mg acts only with the evaluation's EvalTerms2 switch on, which the run's option EvalTerms2=false turns off: drop the option, or leave the gene out of --evolve"},
 		{"full", "", "material,space", nil, ""},  // full's set 3 plays them
 		{"full", "", core.Terms2Family, nil, ""}, // the same
 		{"full", "", core.Terms2Family, [][2]string{{"EvalTerms2", "false"}}, "gene king_danger_slope acts only"},
@@ -89,6 +89,17 @@ func TestCheckStartAndEvolve(t *testing.T) {
 		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
 			t.Errorf("%s start %q evolve %q: error %v, want one containing %s", c.preset, c.start, c.evolve, err, c.want)
 		}
+	}
+	// A run of an older set of full's defaults plays them off: the
+	// message says how to turn them on.
+	s := DefaultSettings(MNC)
+	s.Preset, s.Evolve, s.FullDefaults = "full", "space", 2
+	if err := s.Check(); err == nil || !strings.Contains(err.Error(), "gene space_mg acts only with the evaluation's EvalTerms2 switch on: switch it on for the run's players and positions with the option EvalTerms2=true (evochess evolve --option EvalTerms2=true)") {
+		t.Errorf("full's set 2, evolve space: %v", err)
+	}
+	s.Options = [][2]string{{"EvalTerms2", "true"}}
+	if err := s.Check(); err != nil {
+		t.Errorf("full's set 2 with EvalTerms2 on, evolve space: %v", err)
 	}
 }
 

@@ -32,8 +32,11 @@ import (
 // coordinator of different versions refuse each other. (2: genes travel
 // apart from the jobs that name them; 3: workers sign their reports and
 // results, a result carries its flag time, a copy of a job may name
-// workers to avoid.)
-const Version = 3
+// workers to avoid; 4: full's set 3 plays EvalTerms2 on, and a job's
+// options carry a chromosome's switches where they differ from its
+// preset's, which both sides must therefore agree on: a change of a
+// preset's switches is a new version.)
+const Version = 4
 
 // Streams, consumer and subjects: named for the operator of an existing
 // NATS server, who grants them (every subject is under Subjects), and for

@@ -129,12 +129,18 @@ func (f *LabelFingerprint) builtin(spec *arena.PlayerSpec) error {
 	}
 	f.Genes = digest(h)
 	h = sha256.New()
+	params := w.SearchParams()
+	// A labeller searches to a fixed limit (checkLabel), which never reads
+	// the time manager: its switch (on by default since issue 26) is no
+	// part of what labels, and left in it would refuse every dataset
+	// labelled before it moved.
+	params.TimeManager2 = false
 	search := struct {
 		Params          core.SearchParams
 		Mode            core.SearchMode
 		PlainQuiescence int
 		HashMB          int
-	}{w.SearchParams(), spec.Mode, spec.PlainQuiescence, spec.HashMB}
+	}{params, spec.Mode, spec.PlainQuiescence, spec.HashMB}
 	writeNonZero(h, "", reflect.ValueOf(search))
 	f.Search = digest(h)
 	return nil

@@ -117,6 +117,18 @@ func TestFingerprintBuiltin(t *testing.T) {
 			t.Errorf("%s: %v differ (equal %v), want %q", c.name, differs, got.Equal(base), c.differs)
 		}
 	}
+	// Digests written by an earlier evochess (2c472d7's parent) of a
+	// player that plays as it did: a resumed dataset recognises its
+	// labeller across versions.
+	set2, err := core.FullDefaultsFor(2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := spec("name=self,chromosome=full,depth=4")
+	arena.PinFull(old, set2)
+	if got := fp(old); got.Genes != "79da8feee1b6ade1" || got.Search != "2a1bdf1a0ee66049" {
+		t.Errorf("full's set 2 at depth 4: genes %s search %s, an earlier evochess wrote 79da8feee1b6ade1 2a1bdf1a0ee66049", got.Genes, got.Search)
+	}
 	if _, err := FingerprintLabel(context.Background(), spec("name=self,chromosome=full,movetime=100")); err == nil {
 		t.Error("a labeller without a fixed limit fingerprinted")
 	}

@@ -96,8 +96,7 @@ func (e *Page) terms2Label() string {
 // terms' genes (full; the seeds' have none).
 func (e *Page) terms2Preset() (string, bool) {
 	name := core.PresetNames()[min(e.preset, len(core.PresetNames())-1)]
-	s, err := core.Preset(name)
-	return name, err == nil && slices.ContainsFunc(s.Genes, func(g core.Gene) bool { return g.InFamily(core.Terms2Family) })
+	return name, core.PresetHasFamily(name, core.Terms2Family)
 }
 
 // numberField is a number ←→ move by step, or enter types, from lo to hi.
