@@ -11,23 +11,26 @@ import (
 // values it was made with, as it does with the search parameters
 // (SearchParamSets). Set 1 is issue 12's CMA-ES tune (presets/full-1,
 // the default until issue 26), set 2 its retune on Stockfish's labels
-// (presets/full-2), both with the EvalTerms2 switch off; set
-// FullDefaultSets today's (presets/full.chromosome.json), which plays
-// with it on (fullSchema).
+// (presets/full-2), both with the EvalTerms2 switch off; set 3 the
+// retune with the EvalTerms2 terms on (presets/full-3); set
+// FullDefaultSets today's (presets/full.chromosome.json). Each file
+// records the switches its set plays with (fullSchema, olderFullSet).
 
 // FullDefaultSets is the newest numbered set of full's default values.
-const FullDefaultSets = 3
+const FullDefaultSets = 4
 
 var (
 	//go:embed presets/full-1.chromosome.json
 	fullDefaults1 []byte
 	//go:embed presets/full-2.chromosome.json
 	fullDefaults2 []byte
+	//go:embed presets/full-3.chromosome.json
+	fullDefaults3 []byte
 )
 
 // olderFullSet is an older set of full's defaults: the file's values and
 // switches (sets 1 and 2 record none: the program's, EvalTerms2 off, as
-// they played) on the hand-set schema (not today's preset: its opt-in
+// they played; set 3 EvalTerms2 on) on the hand-set schema (not today's preset: its opt-in
 // genes may take new defaults). The genes a file leaves out (search,
 // eval_terms2) keep the schema's values, which they had then.
 func olderFullSet(file []byte) func() (*Chromosome, error) {
@@ -40,7 +43,7 @@ func olderFullSet(file []byte) func() (*Chromosome, error) {
 	})
 }
 
-var olderFullSets = [...]func() (*Chromosome, error){1: olderFullSet(fullDefaults1), 2: olderFullSet(fullDefaults2)}
+var olderFullSets = [...]func() (*Chromosome, error){1: olderFullSet(fullDefaults1), 2: olderFullSet(fullDefaults2), 3: olderFullSet(fullDefaults3)}
 
 // FullDefaultSet returns full's default chromosome of set n (see
 // FullDefaultSets): a fresh copy, the caller's to change.

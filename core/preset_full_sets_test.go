@@ -20,7 +20,7 @@ func TestFullDefaultSets(t *testing.T) {
 	if got := newest.Schema.Switches(); len(got) != 1 || got[0] != [2]string{"EvalTerms2", "true"} {
 		t.Errorf("the newest set's switches: %v, want EvalTerms2 on", got)
 	}
-	for n, file := range map[int]string{1: "presets/full-1.chromosome.json", 2: "presets/full-2.chromosome.json"} {
+	for n, file := range map[int]string{1: "presets/full-1.chromosome.json", 2: "presets/full-2.chromosome.json", 3: "presets/full-3.chromosome.json"} {
 		c, err := FullDefaultSet(n)
 		if err != nil {
 			t.Fatal(err)
@@ -39,13 +39,23 @@ func TestFullDefaultSets(t *testing.T) {
 		if slices.Equal(c.Values, newest.Values) {
 			t.Errorf("set %d and the newest are the same: the test proves nothing", n)
 		}
-		// Tuned without the EvalTerms2 terms, and played so.
-		if w, err := c.Compile(); err != nil || w.SearchParams().EvalTerms2 || c.Schema.Switches() != nil {
-			t.Errorf("set %d plays EvalTerms2 on (%v) or has switches %v", n, err, c.Schema.Switches())
+		// Sets 1 and 2 were tuned without the EvalTerms2 terms, set 3
+		// with them, and each is played so.
+		terms2 := n >= 3
+		w, err := c.Compile()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w.SearchParams().EvalTerms2 != terms2 || (c.Schema.Switches() != nil) != terms2 {
+			t.Errorf("set %d plays EvalTerms2 %v, want %v; switches %v", n, w.SearchParams().EvalTerms2, terms2, c.Schema.Switches())
 		}
 	}
 	// Rebuilt on the preset by name (a cluster's worker does), an older
-	// set needs its switch said; today's and a seed's need none.
+	// set needs its switch said where it differs; today's and a seed's
+	// need none.
+	if three, _ := FullDefaultSet(3); three.SwitchOptions() != nil {
+		t.Errorf("set 3's switch options %v, want none (its switches are today's)", three.SwitchOptions())
+	}
 	two, _ := FullDefaultSet(2)
 	if got := two.SwitchOptions(); len(got) != 1 || got[0] != [2]string{"EvalTerms2", "false"} {
 		t.Errorf("set 2's switch options %v, want EvalTerms2=false", got)

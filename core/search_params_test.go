@@ -10,34 +10,34 @@ import (
 )
 
 // Bench signatures at depth 11 (docs/RESULTS.md), with full's defaults
-// (set 3 since issue 26's retune with the EvalTerms2 terms, which it
-// plays with on): the default search, and with singular extensions on,
+// (set 4 since issue 26's retune on 1.25 M Stockfish-labelled positions,
+// with the EvalTerms2 terms on, as it plays): the default search, and with singular extensions on,
 // and with SearchParamsV1 (the defaults before issue 26's SPSA tuning,
 // which saved runs still play), and with EvalTerms2 off. A change to any
 // number is a change of the search and must be measured, not waved
 // through.
 const (
-	benchSignature         = 1986043
-	benchSignatureSingular = 2555190
-	benchSignatureV1       = 1975800
-	benchSignatureTerms2   = 1985073 // EvalTerms2 off
+	benchSignature         = 2085214
+	benchSignatureSingular = 2370155
+	benchSignatureV1       = 2096738
+	benchSignatureTerms2   = 1687400 // EvalTerms2 off
 )
 
 // benchSignatureSwitches are the signatures at depth 11 with each switch
 // of issue 26 on alone. TimeManager2 changes nothing at a fixed depth.
 var benchSignatureSwitches = map[string]uint64{
-	"StagedMovegen":     1920505,
-	"CorrectionHistory": 1952383,
-	"ImprovingPruning":  2099190,
-	"QuiescenceChecks":  2038510,
+	"StagedMovegen":     1723826,
+	"CorrectionHistory": 1835139,
+	"ImprovingPruning":  2069783,
+	"QuiescenceChecks":  2073261,
 	"TimeManager2":      benchSignature,
 	"EvalTerms2":        benchSignature,
-	"KillerReduction":   1790548,
-	"CutNodeFirstMove":  1787379,
-	"DeltaEnPassant":    1986060,
-	"OneReplyExtension": 1953936,
-	"ProbCut":           1919473,
-	"ThreatHistory":     1766287,
+	"KillerReduction":   1807295,
+	"CutNodeFirstMove":  1926593,
+	"DeltaEnPassant":    2029957,
+	"OneReplyExtension": 1892047,
+	"ProbCut":           1936958,
+	"ThreatHistory":     1645497,
 }
 
 // benchWith runs the bench at depth with full's weights and the options
