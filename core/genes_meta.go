@@ -1,5 +1,7 @@
 package core
 
+import "sync"
+
 // Gene metadata beyond bounds and default: families, units, fixed genes and
 // how a GA initialises and mutates them (docs/chromosomes.md 1.1).
 
@@ -63,3 +65,24 @@ func (b *schemaBuilder) unit(first, last int, unit string) {
 		b.s.Genes[i].Unit = unit
 	}
 }
+
+// PresetHasFamily reports whether the preset name has a gene of the
+// family (full and eval_terms2, say), from a table made once.
+func PresetHasFamily(name, family string) bool {
+	return presetFamilies()[name][family]
+}
+
+var presetFamilies = sync.OnceValue(func() map[string]map[string]bool {
+	out := map[string]map[string]bool{}
+	for name, f := range presets {
+		fams := map[string]bool{}
+		for _, g := range f().Genes {
+			fams[g.Group] = true
+			for _, t := range g.Tags {
+				fams[t] = true
+			}
+		}
+		out[name] = fams
+	}
+	return out
+})
