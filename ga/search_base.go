@@ -178,7 +178,8 @@ func (s *Settings) checkOptions(fams []string) error {
 	if s.Engine != nil {
 		return fmt.Errorf("setting options: they are our engine's search options; an engine's own fixed options go with it (--engine uci=PATH,option.NAME=VALUE)")
 	}
-	if _, err := s.optionParams(); err != nil {
+	params, err := s.optionParams()
+	if err != nil {
 		return fmt.Errorf("setting options: %v", err)
 	}
 	if len(fams) == 0 {
@@ -190,7 +191,7 @@ func (s *Settings) checkOptions(fams []string) error {
 	}
 	for _, o := range s.Options {
 		gene := core.SearchOptionGene(o[0])
-		if i := slices.IndexFunc(schema.Genes, func(g core.Gene) bool { return g.Name == gene }); gene != "" && i >= 0 && evolves(&schema.Genes[i], fams, s.evalTerms2()) {
+		if i := slices.IndexFunc(schema.Genes, func(g core.Gene) bool { return g.Name == gene }); gene != "" && i >= 0 && evolves(&schema.Genes[i], fams, params.EvalTerms2) {
 			return fmt.Errorf("setting options: %s sets gene %s, which evolves (--evolve %s): the option would stand over every individual's value", o[0], gene, s.Evolve)
 		}
 	}

@@ -134,7 +134,8 @@ func runSchema(s *Settings) (*core.Schema, error) {
 		// search genes at the set it was made with.
 		values = search.GeneValues()
 	}
-	if opts, err := s.optionParams(); err == nil {
+	opts, err := s.optionParams()
+	if err == nil {
 		// A search gene the run's options set (they stand over it when
 		// the players play) is pinned at their value, so that the
 		// individuals, and a chromosome exported from them, carry it.
@@ -145,7 +146,7 @@ func runSchema(s *Settings) (*core.Schema, error) {
 			}
 		}
 	}
-	terms2 := s.evalTerms2()
+	terms2 := err == nil && opts.EvalTerms2 // as evalTerms2, the parameters at hand
 	for i := range out.Genes {
 		g := &out.Genes[i]
 		if v, ok := values[g.Name]; ok {
