@@ -30,6 +30,10 @@ type SearchParams struct {
 	ImprovingPruning  bool // the improving flag in quiet futility and history pruning too
 	QSChecks          bool // quiet checks at the first ply of quiescence
 	TimeManager2      bool // the clock planned over the next moves, limits scaled by the best move's stability (search_time.go); on by default
+	// TimeFrontload plans TimeManager2's clock over tm2FrontHorizon moves
+	// instead of tm2Horizon: more of it spent in the opening and early
+	// middlegame, where games against Stockfish are decided (search_time.go).
+	TimeFrontload bool
 	// EvalTerms2 switches on the evaluation terms full lacked (king
 	// danger table, threats by lesser pieces, space, passed-pawn details:
 	// eval_terms2.go). An evaluation switch among the search's: every
@@ -252,6 +256,7 @@ var searchSwitchTable = []searchSwitch{
 	{"ImprovingPruning", func(p *SearchParams) *bool { return &p.ImprovingPruning }},
 	{"QuiescenceChecks", func(p *SearchParams) *bool { return &p.QSChecks }},
 	{"TimeManager2", func(p *SearchParams) *bool { return &p.TimeManager2 }},
+	{"TimeFrontload", func(p *SearchParams) *bool { return &p.TimeFrontload }},
 	{"EvalTerms2", func(p *SearchParams) *bool { return &p.EvalTerms2 }},
 	{"KillerReduction", func(p *SearchParams) *bool { return &p.KillerReduction }},
 	{"CutNodeFirstMove", func(p *SearchParams) *bool { return &p.CutNodeFirstMove }},

@@ -24,13 +24,15 @@ const (
 )
 
 // benchSignatureSwitches are the signatures at depth 11 with each switch
-// of issue 26 on alone. TimeManager2 changes nothing at a fixed depth.
+// of issue 26 on alone. TimeManager2 and TimeFrontload change nothing at
+// a fixed depth.
 var benchSignatureSwitches = map[string]uint64{
 	"StagedMovegen":     1723826,
 	"CorrectionHistory": 1835139,
 	"ImprovingPruning":  2069783,
 	"QuiescenceChecks":  2073261,
 	"TimeManager2":      benchSignature,
+	"TimeFrontload":     benchSignature,
 	"EvalTerms2":        benchSignature,
 	"KillerReduction":   1807295,
 	"CutNodeFirstMove":  1926593,

@@ -209,6 +209,25 @@ func TestTimeBudget2(t *testing.T) {
 			t.Errorf("%+v: soft %v hard %v, want %v and %v", tc.lim, soft, hard, tc.soft, tc.hardWant)
 		}
 	}
+	// TimeFrontload plans over 16 moves: at the start of 10+0.1
+	// (10 000 + 1 125 − 600)·5/4/16 = 822.3 ms; a movestogo below 16
+	// still wins.
+	front := newTestSearcher(t)
+	front.MoveOverhead = s.MoveOverhead
+	fp := front.params
+	fp.TimeFrontload = true
+	front.SetSearchParams(fp)
+	for _, tc := range []struct {
+		lim        Limits
+		soft, hard time.Duration
+	}{
+		{Limits{WTime: 10000 * ms, WInc: 100 * ms}, 822265625, 822265625 * 5},
+		{Limits{WTime: 2000 * ms, MovesToGo: 1}, 492500 * time.Microsecond, 985 * ms},
+	} {
+		if soft, hard := front.timeBudget2(white, tc.lim); soft != tc.soft || hard != tc.hard {
+			t.Errorf("TimeFrontload %+v: soft %v hard %v, want %v and %v", tc.lim, soft, hard, tc.soft, tc.hard)
+		}
+	}
 	// Over a grid of clocks: 0 < soft ≤ hard ≤ (left − overhead)/2, and
 	// soft ≤ (left − overhead)/4.
 	for _, left := range []time.Duration{1 * ms, 20 * ms, 31 * ms, 100 * ms, 1000 * ms, 60000 * ms} {

@@ -245,7 +245,8 @@ func TestUCISearchOptions(t *testing.T) {
 // Each switch of issue 26 is announced as a check option with the
 // engine's default (on: TimeManager2, and EvalTerms2 of full's set 3),
 // and is in force once set: on, fixed-depth searches visit other nodes
-// (TimeManager2 excepted: it acts on clocks only), off again the same.
+// (TimeManager2 and TimeFrontload excepted: they act on clocks only), off
+// again the same.
 // Kiwipete to depth 8 and a bench position with en-passant captures in
 // reach: CutNodeFirstMove and DeltaEnPassant change nothing in the first.
 func TestUCISearchSwitches(t *testing.T) {
@@ -267,7 +268,7 @@ func TestUCISearchSwitches(t *testing.T) {
 			t.Errorf("uci does not announce %s default %v", sw.uci, def)
 		}
 		s.send("setoption name " + sw.uci + " value true")
-		if on := nodes(); (on == off) != (sw.uci == "TimeManager2") {
+		if on := nodes(); (on == off) != (sw.uci == "TimeManager2" || sw.uci == "TimeFrontload") {
 			t.Errorf("%s on: %s nodes, off %s", sw.uci, on, off)
 		}
 		s.send("setoption name " + sw.uci + " value false")

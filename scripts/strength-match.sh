@@ -14,7 +14,8 @@
 #             (default: sf1800 glaurung toga2)
 # Env: GAMES (default 100), TC (default 10+0.1), CONCURRENCY (default 2),
 #      BOOK (default arena/books/noob_3moves.first2000.epd), OUT (default /tmp/evochess-matches),
-#      CHROMOSOME (default full), SRAND (the opening order's seed, default 20261122:
+#      CHROMOSOME (default full), OPTIONS (evochess's UCI options, NAME=VALUE
+#      separated by spaces, e.g. OPTIONS="TimeFrontload=true"), SRAND (the opening order's seed, default 20261122:
 #      a second run of the same opponent with another seed plays other openings).
 # To keep a match on a core of its own while other work runs, pin it:
 #   taskset -c 0 env CONCURRENCY=1 … scripts/strength-match.sh toga2
@@ -28,6 +29,7 @@ CONCURRENCY=${CONCURRENCY:-2}
 OUT=${OUT:-/tmp/evochess-matches}
 CHROMOSOME=${CHROMOSOME:-full}
 SRAND=${SRAND:-20261122}
+OPTIONS=${OPTIONS:-}
 root=$(cd "$(dirname "$0")/.." && pwd)
 BOOK=${BOOK:-$root/arena/books/noob_3moves.first2000.epd} # the book the repository ships
 [[ -f $BOOK ]] || { echo "strength-match: no book at $BOOK" >&2; exit 1; }
@@ -43,14 +45,20 @@ opponent() {
 	esac
 }
 
+ours=()
+for o in $OPTIONS; do
+	[[ $o == *=* ]] || { echo "strength-match: OPTIONS entry $o is not NAME=VALUE" >&2; exit 1; }
+	ours+=("option.$o")
+done
+
 opponents=("$@")
 [[ ${#opponents[@]} -gt 0 ]] || opponents=(sf1800 glaurung toga2)
 for opp in "${opponents[@]}"; do
 	spec=$(opponent "$opp")
-	echo "== evochess ($CHROMOSOME) vs $opp: $GAMES games at $TC"
+	echo "== evochess ($CHROMOSOME${OPTIONS:+, $OPTIONS}) vs $opp: $GAMES games at $TC"
 	# fastchess writes config.json into its working directory: run it in $OUT.
 	# shellcheck disable=SC2086
-	(cd "$OUT" && "$FASTCHESS" -engine cmd="$OUT/evochess" args="uci --chromosome $CHROMOSOME" name=evochess option.Hash=64 \
+	(cd "$OUT" && "$FASTCHESS" -engine cmd="$OUT/evochess" args="uci --chromosome $CHROMOSOME" name=evochess option.Hash=64 "${ours[@]}" \
 		-engine $spec \
 		-each tc="$TC" proto=uci \
 		-openings file="$BOOK" format=epd order=random \

@@ -131,10 +131,10 @@ func (f *LabelFingerprint) builtin(spec *arena.PlayerSpec) error {
 	h = sha256.New()
 	params := w.SearchParams()
 	// A labeller searches to a fixed limit (checkLabel), which never reads
-	// the time manager: its switch (on by default since issue 26) is no
-	// part of what labels, and left in it would refuse every dataset
-	// labelled before it moved.
-	params.TimeManager2 = false
+	// the time manager: its switches (TimeManager2 on by default since
+	// issue 26) are no part of what labels, and left in they would refuse
+	// every dataset labelled before they moved.
+	params.TimeManager2, params.TimeFrontload = false, false
 	search := struct {
 		Params          core.SearchParams
 		Mode            core.SearchMode
