@@ -54,6 +54,7 @@ type Searcher struct {
 	checks   [MaxPly + 1]checkInfo   // which moves check, by ply (negamax's pruning asks)
 	threats  [MaxPly + 1]threatCache // the squares the opponent attacks, by ply (ThreatHistory)
 	corrHist corrHistTable           // the static evaluation's corrections (CorrectionHistory)
+	capHist  captureHistory          // captures' ordering learnt from cut-offs (CaptureHistory)
 
 	// The root's best move so far in the iteration under way, fully
 	// searched (zero: none yet), and whether a window of it failed low.
@@ -108,6 +109,7 @@ func (s *Searcher) NewGame() {
 	s.counter = [16][64]Move{}
 	clear(s.contHist[:])
 	s.corrHist = corrHistTable{}
+	s.capHist = captureHistory{}
 }
 
 // Stop asks a running search to return as soon as possible (within a few
@@ -139,6 +141,9 @@ func (s *Searcher) Search(ctx context.Context, p *Position, lim Limits) Result {
 		s.killers[i] = [2]Move{}
 	}
 	s.ageHistory()
+	if s.params.CaptureHistory {
+		s.ageCaptureHistory()
+	}
 
 	var ml MoveList
 	p.GenerateLegal(&ml)

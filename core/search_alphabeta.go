@@ -158,6 +158,8 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 	origAlpha := alpha
 	var quietsTried [64]Move
 	nQuiets := 0
+	var noisyTried [32]Move // captures and promotions, for CaptureHistory
+	nNoisy := 0
 	hasPieces := p.hasNonPawnMaterial(p.side) // zugzwang guard for pruning, the same for every move
 	staged := sp.Staged
 	// With ImprovingPruning, a node whose static evaluation improves on
@@ -269,6 +271,9 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 		if quiet && nQuiets < len(quietsTried) {
 			quietsTried[nQuiets] = m
 			nQuiets++
+		} else if !quiet && nNoisy < len(noisyTried) {
+			noisyTried[nNoisy] = m
+			nNoisy++
 		}
 		if score > bestScore {
 			bestScore = score
@@ -287,6 +292,13 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 				if score >= beta {
 					if quiet {
 						s.updateHistory(p, ply, depth, m, quietsTried[:nQuiets])
+					}
+					if sp.CaptureHistory {
+						noisyBest := m
+						if quiet {
+							noisyBest = NullMove
+						}
+						s.updateCaptureHistory(p, depth, noisyBest, noisyTried[:nNoisy])
 					}
 					break
 				}

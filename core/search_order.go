@@ -98,7 +98,7 @@ func (s *Searcher) scoreMoves(p *Position, ply int, ttMove Move) {
 		case m == ttMove:
 			sc[i] = orderTT
 		case m.IsCapture() || m.Promotion() == Queen:
-			sc[i] = noisyScore(p, m)
+			sc[i] = s.noisyOrder(p, m)
 		case m.IsPromotion():
 			sc[i] = orderBadCap - 1000 // under-promotions: almost never right
 		case m == k1:
@@ -127,7 +127,7 @@ func (s *Searcher) scoreNoisy(p *Position, ply int, ttMove Move) {
 		if m == ttMove {
 			sc[i] = orderTT
 		} else {
-			sc[i] = noisyScore(p, m)
+			sc[i] = s.noisyOrder(p, m)
 		}
 	}
 }

@@ -70,6 +70,10 @@ type SearchParams struct {
 	// (search_threats.go): a move out of an attack, or into one, learns
 	// apart from the same move elsewhere.
 	ThreatHistory bool
+	// CaptureHistory orders captures within their class (winning or
+	// losing by SEE) by a history learnt from cut-offs, by the moving
+	// piece, its destination and the piece taken (search_capture_history.go).
+	CaptureHistory bool
 
 	AspirationDepth int // first iteration searched with a window
 	AspirationDelta int // its half-width at first (it grows by half each failure)
@@ -264,6 +268,7 @@ var searchSwitchTable = []searchSwitch{
 	{"OneReplyExtension", func(p *SearchParams) *bool { return &p.OneReply }},
 	{"ProbCut", func(p *SearchParams) *bool { return &p.ProbCut }},
 	{"ThreatHistory", func(p *SearchParams) *bool { return &p.ThreatHistory }},
+	{"CaptureHistory", func(p *SearchParams) *bool { return &p.CaptureHistory }},
 }
 
 // searchSwitchNames are the switches' option names, in the table's order.

@@ -79,7 +79,7 @@ func (s *Searcher) nextMove(p *Position, ply int) (Move, int32) {
 			p.legalContext(&mp.lc)
 			p.appendCaptures(ml, &mp.lc)
 			for i, m := range ml.Moves[:ml.N] {
-				sc[i] = noisyScore(p, m)
+				sc[i] = s.noisyOrder(p, m)
 			}
 			mp.noisyNext, mp.noisyEnd, mp.generated = 0, ml.N, ml.N
 			mp.stage++
