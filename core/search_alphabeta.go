@@ -271,7 +271,7 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 		if quiet && nQuiets < len(quietsTried) {
 			quietsTried[nQuiets] = m
 			nQuiets++
-		} else if !quiet && nNoisy < len(noisyTried) {
+		} else if !quiet && nNoisy < len(noisyTried) && inCaptureHistory(m) {
 			noisyTried[nNoisy] = m
 			nNoisy++
 		}
@@ -295,7 +295,7 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 					}
 					if sp.CaptureHistory {
 						noisyBest := m
-						if quiet {
+						if quiet || !inCaptureHistory(m) {
 							noisyBest = NullMove
 						}
 						s.updateCaptureHistory(p, depth, noisyBest, noisyTried[:nNoisy])

@@ -12,8 +12,10 @@ type captureHistory [16][64][8]int16
 
 // captureHistoryWeight divides a history value before it is added to a
 // capture's MVV/LVA score (victim × 16, 1 600 a pawn to 14 400 a queen):
-// a full history (±historyMax) moves a capture by about a minor piece's
-// worth of victims. captureClassBase lifts every score of the option's
+// a full history (±historyMax) moves a capture by about a rook's worth
+// of victims (8 192), so that within a class a capture of a pawn that
+// keeps refuting may come before a capture of a rook that does not.
+// captureClassBase lifts every score of the option's
 // by more than that, so that no capture leaves its class: the picker,
 // LMR and quiescence tell a losing capture by its score (below
 // orderGoodCap, below 0), and a winning one must stay above.
@@ -31,6 +33,15 @@ func capturedType(p *Position, m Move) PieceType {
 	return p.board[m.To()].Type()
 }
 
+// inCaptureHistory reports whether m has an entry of its own: a capture
+// or a queen promotion. An under-promotion would share its queen
+// promotion's entry (the table has no index for the piece promoted to)
+// and, tried after it and failing, punish it: it is left out.
+func inCaptureHistory(m Move) bool {
+	pr := m.Promotion()
+	return pr == NoPieceType || pr == Queen
+}
+
 // noisyOrder is noisyScore with the capture history when the option is on.
 func (s *Searcher) noisyOrder(p *Position, m Move) int32 {
 	v := noisyScore(p, m)
@@ -40,9 +51,10 @@ func (s *Searcher) noisyOrder(p *Position, m Move) int32 {
 	return v
 }
 
-// updateCaptureHistory rewards the capture or promotion best that caused
-// a cut-off (NullMove when a quiet move did) and punishes the others
-// tried before it, with the quiet history's bonus and gravity.
+// updateCaptureHistory rewards the capture or queen promotion best that
+// caused a cut-off (NullMove when a quiet move or an under-promotion
+// did) and punishes the others tried before it (inCaptureHistory's
+// only), with the quiet history's bonus and gravity.
 func (s *Searcher) updateCaptureHistory(p *Position, depth int, best Move, tried []Move) {
 	bonus := int32(min(depth*depth, s.params.HistoryBonusMax)) * 32
 	add := func(m Move, b int32) {

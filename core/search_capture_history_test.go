@@ -82,7 +82,15 @@ func TestCaptureHistoryUpdate(t *testing.T) {
 	if entry(best) >= before {
 		t.Errorf("a quiet cut-off left %s at %d (was %d)", best, entry(best), before)
 	}
+	halfOf := entry(best) / 2
 	s.ageCaptureHistory()
+	if entry(best) != halfOf {
+		t.Errorf("ageing left %s at %d, want %d", best, entry(best), halfOf)
+	}
+	// An under-promotion has no entry of its own: kept out of the table.
+	if m := NewMove(A8-8, B8, FlagPromoCap); inCaptureHistory(m) || !inCaptureHistory(NewMove(A8-8, B8, FlagPromoCap+int(Queen-Knight))) {
+		t.Error("inCaptureHistory: an under-promotion in, or a queen promotion out")
+	}
 	s.NewGame()
 	if entry(best) != 0 {
 		t.Errorf("a new game kept %s's capture history %d", best, entry(best))

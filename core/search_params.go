@@ -33,6 +33,7 @@ type SearchParams struct {
 	// TimeFrontload plans TimeManager2's clock over tm2FrontHorizon moves
 	// instead of tm2Horizon: more of it spent in the opening and early
 	// middlegame, where games against Stockfish are decided (search_time.go).
+	// Without TimeManager2 it does nothing.
 	TimeFrontload bool
 	// EvalTerms2 switches on the evaluation terms full lacked (king
 	// danger table, threats by lesser pieces, space, passed-pawn details:
@@ -390,6 +391,10 @@ func (s *Searcher) SetSearchParams(p SearchParams) {
 		// under the other; and with the switch off only the unthreatened
 		// quarter is read and aged, so the others must start from zero.
 		s.history = [2]quietHistory{}
+	}
+	if p.CaptureHistory != s.params.CaptureHistory {
+		// Neither aged nor taught while off: stale when back on.
+		s.capHist = captureHistory{}
 	}
 	if s.lmrReady && p.LMRBase == s.params.LMRBase && p.LMRDivisor == s.params.LMRDivisor {
 		s.params = p

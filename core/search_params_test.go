@@ -40,7 +40,7 @@ var benchSignatureSwitches = map[string]uint64{
 	"OneReplyExtension": 1892047,
 	"ProbCut":           1936958,
 	"ThreatHistory":     1645497,
-	"CaptureHistory":    1861330,
+	"CaptureHistory":    1861342,
 }
 
 // benchWith runs the bench at depth with full's weights and the options

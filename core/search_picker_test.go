@@ -54,16 +54,24 @@ func TestCapturesAndQuietsPartitionLegal(t *testing.T) {
 // with the history indexed by threats (ThreatHistory) too.
 func TestPickerYieldsLegal(t *testing.T) {
 	for _, threats := range []bool{false, true} {
-		t.Run(fmt.Sprintf("ThreatHistory=%v", threats), func(t *testing.T) { pickerYieldsLegal(t, threats) })
+		t.Run(fmt.Sprintf("ThreatHistory=%v", threats), func(t *testing.T) { pickerYieldsLegal(t, threats, false) })
 	}
+	t.Run("CaptureHistory=true", func(t *testing.T) { pickerYieldsLegal(t, false, true) })
 }
 
-func pickerYieldsLegal(t *testing.T, threatHistory bool) {
+func pickerYieldsLegal(t *testing.T, threatHistory, captureHistory bool) {
 	s := newTestSearcher(t)
 	sp := s.SearchParams()
-	sp.ThreatHistory = threatHistory
+	sp.ThreatHistory, sp.CaptureHistory = threatHistory, captureHistory
 	s.SetSearchParams(sp)
 	rng := rand.New(rand.NewPCG(26, 1))
+	for pc := range s.capHist {
+		for to := range s.capHist[pc] {
+			for v := range s.capHist[pc][to] {
+				s.capHist[pc][to][v] = int16(rng.IntN(2*historyMax) - historyMax)
+			}
+		}
+	}
 	for c := range s.history {
 		for ft := range s.history[c] {
 			for tt := range s.history[c][ft] {

@@ -210,8 +210,8 @@ func TestTimeBudget2(t *testing.T) {
 		}
 	}
 	// TimeFrontload plans over 16 moves: at the start of 10+0.1
-	// (10 000 + 1 125 − 600)·5/4/16 = 822.3 ms; a movestogo below 16
-	// still wins.
+	// (10 000 + 1 125 − 600)·5/4/16 = 822.3 ms, and with 20 moves to go
+	// the same (the horizon clamps it); a movestogo below 16 still wins.
 	front := newTestSearcher(t)
 	front.MoveOverhead = s.MoveOverhead
 	fp := front.params
@@ -222,21 +222,24 @@ func TestTimeBudget2(t *testing.T) {
 		soft, hard time.Duration
 	}{
 		{Limits{WTime: 10000 * ms, WInc: 100 * ms}, 822265625, 822265625 * 5},
+		{Limits{WTime: 10000 * ms, WInc: 100 * ms, MovesToGo: 20}, 822265625, 822265625 * 5},
 		{Limits{WTime: 2000 * ms, MovesToGo: 1}, 492500 * time.Microsecond, 985 * ms},
 	} {
 		if soft, hard := front.timeBudget2(white, tc.lim); soft != tc.soft || hard != tc.hard {
 			t.Errorf("TimeFrontload %+v: soft %v hard %v, want %v and %v", tc.lim, soft, hard, tc.soft, tc.hard)
 		}
 	}
-	// Over a grid of clocks: 0 < soft ≤ hard ≤ (left − overhead)/2, and
-	// soft ≤ (left − overhead)/4.
-	for _, left := range []time.Duration{1 * ms, 20 * ms, 31 * ms, 100 * ms, 1000 * ms, 60000 * ms} {
-		for _, inc := range []time.Duration{0, 10 * ms, 100 * ms, 2000 * ms} {
-			for _, mtg := range []int{0, 1, 2, 40, 100} {
-				soft, hard := s.timeBudget2(white, Limits{WTime: left, WInc: inc, MovesToGo: mtg})
-				usable := max(left-s.MoveOverhead, ms)
-				if soft <= 0 || soft > hard || hard > usable/2 || soft > usable/4 {
-					t.Errorf("left %v inc %v mtg %d: soft %v hard %v", left, inc, mtg, soft, hard)
+	// Over a grid of clocks, with and without TimeFrontload: 0 < soft ≤
+	// hard ≤ (left − overhead)/2, and soft ≤ (left − overhead)/4.
+	for _, tm := range []*Searcher{s, front} {
+		for _, left := range []time.Duration{1 * ms, 20 * ms, 31 * ms, 100 * ms, 1000 * ms, 60000 * ms} {
+			for _, inc := range []time.Duration{0, 10 * ms, 100 * ms, 2000 * ms} {
+				for _, mtg := range []int{0, 1, 2, 20, 40, 100} {
+					soft, hard := tm.timeBudget2(white, Limits{WTime: left, WInc: inc, MovesToGo: mtg})
+					usable := max(left-tm.MoveOverhead, ms)
+					if soft <= 0 || soft > hard || hard > usable/2 || soft > usable/4 {
+						t.Errorf("TimeFrontload %v left %v inc %v mtg %d: soft %v hard %v", tm.params.TimeFrontload, left, inc, mtg, soft, hard)
+					}
 				}
 			}
 		}

@@ -23,8 +23,9 @@ const (
 	// increment from move 20; the games were lost there (Stockfish's score
 	// passed +1.5 at a median of 15 moves out of book while ours read about
 	// 0). Over 16 moves a move spends about a 16th of the clock and the
-	// increments to come: 0.70 s at the start of 10+0.1, about 6.5 s over
-	// the first 15 moves, and the clock settles near 1 s.
+	// increments to come (a move spends about 0.8 of its soft limit): 0.66 s
+	// at the start of 10+0.1, about 7 s over the first 15 moves, and the
+	// clock settles near 1 s.
 	tm2FrontHorizon = 16
 	tm2SoftShare    = 4 // the soft limit at most 1/this of what is left,
 	tm2HardMul      = 5 // the hard limit at most this × the soft one,
@@ -54,7 +55,8 @@ var tm2StableScale = [...]int{250, 190, 150, 125, 110}
 // move in the opening, where Stockfish spent 1 s and the games were
 // decided (its score passed +1 by move 19, the median). This one plans
 // the clock plus most of the increments still to come over tm2Horizon
-// moves: 0.38 s a move over the first 17 at 10+0.1 (the older 0.28 s).
+// moves (tm2FrontHorizon with TimeFrontload): 0.38 s a move over the
+// first 17 at 10+0.1 (the older 0.28 s).
 func (s *Searcher) timeBudget2(p *Position, lim Limits) (soft, hard time.Duration) {
 	if lim.MoveTime > 0 {
 		return 0, max(lim.MoveTime-s.MoveOverhead, time.Millisecond)

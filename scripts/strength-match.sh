@@ -15,7 +15,7 @@
 # Env: GAMES (default 100), TC (default 10+0.1), CONCURRENCY (default 2),
 #      BOOK (default arena/books/noob_3moves.first2000.epd), OUT (default /tmp/evochess-matches),
 #      CHROMOSOME (default full), OPTIONS (evochess's UCI options, NAME=VALUE
-#      separated by spaces, e.g. OPTIONS="TimeFrontload=true"), SRAND (the opening order's seed, default 20261122:
+#      separated by commas, e.g. OPTIONS="TimeFrontload=true,Move Overhead=9"), SRAND (the opening order's seed, default 20261122:
 #      a second run of the same opponent with another seed plays other openings).
 # To keep a match on a core of its own while other work runs, pin it:
 #   taskset -c 0 env CONCURRENCY=1 … scripts/strength-match.sh toga2
@@ -46,8 +46,9 @@ opponent() {
 }
 
 ours=()
-for o in $OPTIONS; do
-	[[ $o == *=* ]] || { echo "strength-match: OPTIONS entry $o is not NAME=VALUE" >&2; exit 1; }
+IFS=, read -ra opts <<<"$OPTIONS"
+for o in "${opts[@]}"; do
+	[[ $o == *=* ]] || { echo "strength-match: OPTIONS entry '$o' is not NAME=VALUE" >&2; exit 1; }
 	ours+=("option.$o")
 done
 
