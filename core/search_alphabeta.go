@@ -271,7 +271,7 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 		if quiet && nQuiets < len(quietsTried) {
 			quietsTried[nQuiets] = m
 			nQuiets++
-		} else if !quiet && nNoisy < len(noisyTried) && inCaptureHistory(m) {
+		} else if sp.CaptureHistory && !quiet && nNoisy < len(noisyTried) && inCaptureHistory(m) {
 			noisyTried[nNoisy] = m
 			nNoisy++
 		}
