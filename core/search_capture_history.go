@@ -58,9 +58,7 @@ func (s *Searcher) noisyOrder(p *Position, m Move) int32 {
 func (s *Searcher) updateCaptureHistory(p *Position, depth int, best Move, tried []Move) {
 	bonus := int32(min(depth*depth, s.params.HistoryBonusMax)) * 32
 	add := func(m Move, b int32) {
-		v := &s.capHist[p.board[m.From()]][m.To()][capturedType(p, m)]
-		cv := int32(*v)
-		*v = int16(cv + b - cv*abs32(b)/historyMax)
+		addGravity16(&s.capHist[p.board[m.From()]][m.To()][capturedType(p, m)], b)
 	}
 	if best != NullMove {
 		add(best, bonus)

@@ -203,8 +203,7 @@ func (s *Searcher) updateHistory(p *Position, ply, depth int, best Move, tried [
 		pc, to := p.board[m.From()], m.To()
 		for _, c := range [2]*pieceToHistory{c1, c2} {
 			if c != nil {
-				cv := int32(c[pc][to])
-				c[pc][to] = int16(cv + b - cv*abs32(b)/historyMax)
+				addGravity16(&c[pc][to], b)
 			}
 		}
 	}
@@ -223,6 +222,13 @@ func (s *Searcher) updateHistory(p *Position, ply, depth int, best Move, tried [
 			s.counter[prev.moved][prev.move.To()] = best
 		}
 	}
+}
+
+// addGravity16 adds the bonus b to an int16 history entry with the
+// gravity that keeps it within ±historyMax.
+func addGravity16(v *int16, b int32) {
+	cv := int32(*v)
+	*v = int16(cv + b - cv*abs32(b)/historyMax)
 }
 
 func abs32(x int32) int32 {

@@ -18,7 +18,7 @@ import "time"
 const (
 	tm2Horizon = 30 // moves the clock is planned for when no movestogo says
 	// tm2FrontHorizon is the horizon with TimeFrontload. At 10+0.1 against
-	// Stockfish 2500 (100 games, session 17) evochess spent 5.8 s on its
+	// Stockfish 2500 (200 games, session 17) evochess spent 5.8 s on its
 	// first 15 moves out of book and Stockfish 10.7 s, then lived on the
 	// increment from move 20; the games were lost there (Stockfish's score
 	// passed +1.5 at a median of 15 moves out of book while ours read about
