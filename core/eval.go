@@ -14,6 +14,9 @@ type Evaluator struct {
 	// option); kingDanger is their king-danger table.
 	terms2     bool
 	kingDanger [kingDangerSize]Score
+	// terms3: a gene of eval_terms3.go other than its mobility table
+	// has moved from neutral, so those terms are computed.
+	terms3 bool
 	// seedOnly: every weight outside the seed blocks is zero (the seed
 	// presets), so the shared terms sum to zero and Evaluate skips them:
 	// a fifth of a Paper000 search with the seed000 chromosome.
@@ -35,9 +38,10 @@ func NewEvaluator(w *Weights) *Evaluator {
 	}
 	for pt := Knight; pt <= Queen; pt++ {
 		for n := range e.mobility[pt] {
-			e.mobility[pt][n] = w.Mobility[pt].Scale(n - w.MobilityOffset[pt])
+			e.mobility[pt][n] = w.Mobility[pt].Scale(n-w.MobilityOffset[pt]) + w.Terms3.MobilityTable[pt][n]
 		}
 	}
+	e.terms3 = w.Terms3.active()
 	e.kingDanger = kingDangerTable(w)
 	// Weights stays comparable (arrays, numbers, pointers): a slice field
 	// would stop this from compiling rather than make it wrong.
@@ -83,7 +87,12 @@ func (e *Evaluator) evaluate(p *Position) int {
 			score += e.passedTerms(p, pe.passed&p.colors[White], White, occ) - e.passedTerms(p, pe.passed&p.colors[Black], Black, occ)
 		}
 		phase = p.gamePhase()
-		v = taper(score, phase)
+		if e.terms3 {
+			score += e.terms3Placement(p)
+			v = (score.MG()*phase + e.terms3EndGame(p, score.EG(), pe.passed)*(maxPhase-phase)) / maxPhase
+		} else {
+			v = taper(score, phase)
+		}
 	}
 	// Seed-specific terms, each computed in its own block (eval_seed*.go).
 	if w.Seed000 != nil {

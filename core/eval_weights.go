@@ -42,6 +42,7 @@ type Weights struct {
 	// Terms2 are the terms of eval_terms2.go, used only when the
 	// evaluator's EvalTerms2 switch is on.
 	Terms2 Terms2Weights
+	Terms3 Terms3Weights // eval_terms3.go: zero (neutral) unless its opt-in genes moved
 
 	// Seed blocks: terms of one seed preset that the shared fields cannot
 	// express (pawn-unit weights rounded once, seed-specific feature

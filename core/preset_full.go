@@ -173,5 +173,6 @@ func fullHandSetSchema() *Schema {
 	b.searchGenes(0, searchGenesFirst) // after the evaluation's: files and runs of the layout before them stay a prefix
 	b.terms2Genes()                    // after the search's, for the same reason
 	b.searchGenes(searchGenesFirst, len(searchParamTable))
+	b.terms3Genes() // after every search gene, for the same reason
 	return b.build()
 }

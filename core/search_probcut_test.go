@@ -101,21 +101,34 @@ func TestProbCutOffIgnoresItsParameters(t *testing.T) {
 }
 
 // full's layout: the genes of the search parameters past searchGenesFirst
-// come last, after the eval_terms2 genes, so that a run stored before
-// them (its genomes stored by position) is a prefix of the layout.
+// come after the eval_terms2 genes, and only the eval_terms3 genes after
+// them, so that a run stored before either (its genomes stored by
+// position) is a prefix of the layout.
 func TestSearchGenesLaterBlockLast(t *testing.T) {
 	s := mustPreset(t, "full")
 	late := searchParamTable[searchGenesFirst:]
 	if len(late) == 0 {
 		t.Fatal("no parameters after searchGenesFirst")
 	}
-	tail := s.Genes[len(s.Genes)-len(late):]
+	end := len(s.Genes)
+	for end > 0 && s.Genes[end-1].InFamily(Terms3Family) {
+		end--
+	}
+	if end == len(s.Genes) {
+		t.Fatal("full has no eval_terms3 genes at its end")
+	}
+	for _, g := range s.Genes[:end] {
+		if g.InFamily(Terms3Family) {
+			t.Errorf("%s of family %s is not in the last block", g.Name, Terms3Family)
+		}
+	}
+	tail := s.Genes[end-len(late) : end]
 	for i, sp := range late {
 		if tail[i].Name != "search_"+sp.gene || !tail[i].OptIn {
 			t.Errorf("gene %d from the end is %s (opt-in %v), want search_%s", len(late)-i, tail[i].Name, tail[i].OptIn, sp.gene)
 		}
 	}
-	if g := s.Genes[len(s.Genes)-len(late)-1]; g.Group == SearchGroup {
+	if g := s.Genes[end-len(late)-1]; g.Group == SearchGroup {
 		t.Errorf("the gene before the later search block is %s, of group search: the eval_terms2 genes should be there", g.Name)
 	}
 	firstTerms2 := -1

@@ -35,8 +35,9 @@ import (
 // workers to avoid; 4: full's set 3 plays EvalTerms2 on, and a job's
 // options carry a chromosome's switches where they differ from its
 // preset's, which both sides must therefore agree on: a change of a
-// preset's switches is a new version.)
-const Version = 4
+// preset's switches is a new version; 5: full's layout gained the
+// eval_terms3 genes, and genes travel by position in the layout.)
+const Version = 5
 
 // Streams, consumer and subjects: named for the operator of an existing
 // NATS server, who grants them (every subject is under Subjects), and for

@@ -1,0 +1,199 @@
+package core
+
+import (
+	"os"
+	"path"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// terms3Evaluator compiles full's defaults with the named genes changed
+// (EvalTerms2 on, as full's sets 3 and 4 play).
+func terms3Evaluator(t testing.TB, genes map[string]float64) *Evaluator {
+	return terms2Evaluator(t, genes, true)
+}
+
+type terms3Case struct {
+	line  int
+	genes map[string]float64
+	want  string
+	fen   string
+}
+
+func loadTerms3Cases(t *testing.T) []terms3Case {
+	const file = "testdata/eval_terms3.txt"
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []terms3Case
+	for i, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		parts := strings.Split(line, ";")
+		if len(parts) != 3 {
+			t.Fatalf("%s:%d: %d fields, want genes ; want ; FEN", file, i+1, len(parts))
+		}
+		tc := terms3Case{line: i + 1, genes: map[string]float64{}, want: strings.TrimSpace(parts[1]), fen: strings.TrimSpace(parts[2])}
+		for _, kv := range strings.Split(strings.TrimSpace(parts[0]), ",") {
+			k, v, ok := strings.Cut(kv, "=")
+			x, err := strconv.ParseFloat(v, 64)
+			if !ok || err != nil {
+				t.Fatalf("%s:%d: bad gene %q", file, i+1, kv)
+			}
+			tc.genes[k] = x
+		}
+		out = append(out, tc)
+	}
+	return out
+}
+
+// Each term alone, in a position made for it: the change it makes, and
+// the opposite in the colour-flipped position.
+func TestTerms3Terms(t *testing.T) {
+	base := terms3Evaluator(t, nil)
+	if base.terms3 {
+		t.Fatal("full's defaults compute the eval_terms3 terms")
+	}
+	for _, tc := range loadTerms3Cases(t) {
+		e := terms3Evaluator(t, tc.genes)
+		p := mustFEN(t, tc.fen)
+		got := whiteEval(e, p) - whiteEval(base, p)
+		m := p.Mirror()
+		if mirrored := whiteEval(e, m) - whiteEval(base, m); mirrored != -got {
+			t.Errorf("line %d: %+d, mirrored %+d", tc.line, got, mirrored)
+		}
+		switch {
+		case tc.want == "+" && got > 0, tc.want == "-" && got < 0, tc.want == "0" && got == 0:
+		case strings.HasPrefix(tc.want, "="):
+			n, err := strconv.Atoi(tc.want[1:])
+			if err != nil {
+				t.Fatalf("line %d: bad want %q", tc.line, tc.want)
+			}
+			if got != n {
+				t.Errorf("line %d %v: %+d, want %+d", tc.line, tc.genes, got, n)
+			}
+		default:
+			t.Errorf("line %d %v: %+d, want %s", tc.line, tc.genes, got, tc.want)
+		}
+	}
+}
+
+// The initiative never turns the end-game part round, and the scale is
+// bounded: worked by hand.
+func TestTerms3EndGame(t *testing.T) {
+	ocb := mustFEN(t, "4k3/8/3b4/8/8/2P5/4B3/4K3 w - - 0 1") // pure opposite bishops
+	plain := mustFEN(t, "4k3/8/8/8/8/8/PP6/4K3 w - - 0 1")   // no scale applies
+	for _, tc := range []struct {
+		t3   Terms3Weights
+		p    *Position
+		eg   int
+		want int
+	}{
+		{Terms3Weights{InitiativeBase: -300}, plain, 20, 0},
+		{Terms3Weights{InitiativeBase: -300}, plain, -20, 0},
+		{Terms3Weights{InitiativeBase: 30}, plain, 20, 50},
+		{Terms3Weights{InitiativeBase: 30}, plain, -20, -50},
+		{Terms3Weights{InitiativeBase: 30}, plain, 0, 0},
+		{Terms3Weights{InitiativePawns: 10}, plain, 100, 120},
+		{Terms3Weights{ScaleOCB: -32}, ocb, 100, 50},
+		{Terms3Weights{ScaleOCB: -32}, ocb, -100, -50},
+		{Terms3Weights{ScaleOCB: -64, ScaleOCBPassed: 16}, ocb, 100, 25}, // c3 is passed
+		{Terms3Weights{ScaleOCB: 200}, ocb, 100, 200},                    // at most 128/64
+		{Terms3Weights{ScaleOCB: -200}, ocb, 100, 0},                     // at least 0
+		{Terms3Weights{ScaleOCBPieces: -64}, ocb, 100, 100},
+	} {
+		w := mustWeights(t, "full")
+		w.Terms3 = tc.t3
+		e := NewEvaluator(w)
+		if got := e.terms3EndGame(tc.p, tc.eg, e.pawnStructure(tc.p).passed); got != tc.want {
+			t.Errorf("%+v, %s, eg %d: %d, want %d", tc.t3, tc.p.FEN(), tc.eg, got, tc.want)
+		}
+	}
+}
+
+// With every gene of the family drawn in its bounds, the evaluation stays
+// symmetric: a position and its colour flip score the same for the side
+// to move, over book positions and random walks from them.
+func TestTerms3Symmetric(t *testing.T) {
+	s := mustPreset(t, "full")
+	ps := seed000TestPositions(t, 40, 40)
+	for seed := uint64(1); seed <= 4; seed++ {
+		r := randomChromosome(s, seed)
+		genes := map[string]float64{}
+		for i, g := range s.Genes {
+			if g.InFamily(Terms3Family) {
+				genes[g.Name] = r.Values[i]
+			}
+		}
+		e, base := terms3Evaluator(t, genes), terms3Evaluator(t, nil)
+		if !e.terms3 {
+			t.Fatal("random genes leave the terms off")
+		}
+		differs := 0
+		for _, p := range ps {
+			a, b := e.Evaluate(p), e.Evaluate(p.Mirror())
+			if a != b {
+				t.Fatalf("seed %d, %s: %d, mirrored %d", seed, p.FEN(), a, b)
+			}
+			if a != base.Evaluate(p) {
+				differs++
+			}
+		}
+		if differs < len(ps)/2 {
+			t.Errorf("seed %d: %d of %d positions changed", seed, differs, len(ps))
+		}
+	}
+}
+
+// The genes are opt-in, in the family, neutral by default (full's
+// defaults compile to a zero Terms3Weights), and docs/chromosomes.md 6.5
+// lists them, one row per pattern of names.
+func TestTerms3Genes(t *testing.T) {
+	s := mustPreset(t, "full")
+	if w := mustWeights(t, "full"); w.Terms3 != (Terms3Weights{}) {
+		t.Errorf("full's defaults compile to %+v, want zero", w.Terms3)
+	}
+	rows := docTable(t, "### 6.5")
+	matched := make([]int, len(rows))
+	n := 0
+	for _, g := range s.Genes {
+		if !g.InFamily(Terms3Family) {
+			continue
+		}
+		n++
+		if !g.OptIn {
+			t.Errorf("%s is not opt-in", g.Name)
+		}
+		found := 0
+		for r, row := range rows {
+			if ok, err := path.Match(strings.Trim(row[0], "`"), g.Name); err != nil || !ok {
+				continue
+			}
+			found++
+			matched[r]++
+			lo, hi := docInterval(t, row[3])
+			unit := g.Unit
+			if unit == "" {
+				unit = "cp"
+			}
+			if row[1] != "`"+g.Group+"`" || docNumber(t, row[2]) != g.Default || lo != g.Lo || hi != g.Hi || row[4] != unit {
+				t.Errorf("%s: row %v; code: group %s default %g [%g, %g] unit %s", g.Name, row, g.Group, g.Default, g.Lo, g.Hi, unit)
+			}
+		}
+		if found != 1 {
+			t.Errorf("%s matches %d rows of docs/chromosomes.md 6.5", g.Name, found)
+		}
+	}
+	for r, row := range rows {
+		if c, err := strconv.Atoi(row[5]); err != nil || c != matched[r] {
+			t.Errorf("row %v: %d genes match it", row, matched[r])
+		}
+	}
+	if n != 146 {
+		t.Errorf("%d genes of family %s, want 146", n, Terms3Family)
+	}
+}
