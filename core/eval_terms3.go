@@ -21,11 +21,11 @@ type Terms3Weights struct {
 	MobilityTable [7][28]Score
 
 	// End-game scale of the side ahead in the end-game part, in 64ths
-	// added to the whole of it (0 keeps it, −64 takes it all): opposite-
-	// coloured bishops alone (ScaleOCB, plus ScaleOCBPassed per passed pawn
-	// of the side ahead), opposite-coloured bishops with other pieces
-	// (ScaleOCBPieces), and a side ahead with no pawn and at most a minor
-	// piece's worth more material (ScalePawnless).
+	// added to the whole of it (0 keeps it, −64 takes it all): a side
+	// ahead with no pawn and at most a minor piece's worth more material
+	// (ScalePawnless, first), else opposite-coloured bishops alone
+	// (ScaleOCB, plus ScaleOCBPassed per passed pawn of the side ahead) or
+	// with other pieces (ScaleOCBPieces).
 	ScaleOCB, ScaleOCBPassed, ScaleOCBPieces, ScalePawnless int
 
 	// KingPawnDistance: per square between a king and the nearest pawn of
@@ -105,9 +105,14 @@ func (e *Evaluator) terms3EndGame(p *Position, eg int, passed Bitboard) int {
 	if eg < 0 {
 		strong = Black
 	}
+	// The material's case first, as Stockfish: a pawnless side a minor
+	// ahead (bishop against bishop too) is scaled so whatever the bishops.
 	sf := 0 // less 64
 	bishops := p.pieces[Bishop]
 	switch {
+	case pawns&p.colors[strong] == 0 &&
+		pieceUnits(p, pieces, strong)-pieceUnits(p, pieces, strong^1) <= 3:
+		sf = t.ScalePawnless
 	case (bishops&p.colors[White]).Count() == 1 && (bishops&p.colors[Black]).Count() == 1 &&
 		bishops&lightSquares != 0 && bishops&darkSquares != 0:
 		if pieces == bishops {
@@ -115,9 +120,6 @@ func (e *Evaluator) terms3EndGame(p *Position, eg int, passed Bitboard) int {
 		} else {
 			sf = t.ScaleOCBPieces
 		}
-	case pawns&p.colors[strong] == 0 &&
-		pieceUnits(p, pieces, strong)-pieceUnits(p, pieces, strong^1) <= 3:
-		sf = t.ScalePawnless
 	}
 	if sf == 0 {
 		return eg

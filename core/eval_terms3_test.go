@@ -1,6 +1,7 @@
 package core
 
 import (
+	"math/rand/v2"
 	"os"
 	"path"
 	"strconv"
@@ -85,8 +86,9 @@ func TestTerms3Terms(t *testing.T) {
 // The initiative never turns the end-game part round, and the scale is
 // bounded: worked by hand.
 func TestTerms3EndGame(t *testing.T) {
-	ocb := mustFEN(t, "4k3/8/3b4/8/8/2P5/4B3/4K3 w - - 0 1") // pure opposite bishops
-	plain := mustFEN(t, "4k3/8/8/8/8/8/PP6/4K3 w - - 0 1")   // no scale applies
+	ocb := mustFEN(t, "4k3/8/3b4/8/8/2P5/4B3/4K3 w - - 0 1")     // pure opposite bishops
+	ocb3 := mustFEN(t, "4k3/p7/3b4/8/8/2P1P3/4B3/4K3 w - - 0 1") // white's two passers, black's one
+	plain := mustFEN(t, "4k3/8/8/8/8/8/PP6/4K3 w - - 0 1")       // no scale applies
 	for _, tc := range []struct {
 		t3   Terms3Weights
 		p    *Position
@@ -99,8 +101,12 @@ func TestTerms3EndGame(t *testing.T) {
 		{Terms3Weights{InitiativeBase: 30}, plain, -20, -50},
 		{Terms3Weights{InitiativeBase: 30}, plain, 0, 0},
 		{Terms3Weights{InitiativePawns: 10}, plain, 100, 120},
+		{Terms3Weights{InitiativeBase: -20}, plain, 20, 0},
+		{Terms3Weights{InitiativeBase: -20}, plain, 21, 1},
+		{Terms3Weights{ScaleOCB: -64, ScaleOCBPassed: 16}, ocb3, 100, 50},   // the side ahead's two
+		{Terms3Weights{ScaleOCB: -64, ScaleOCBPassed: 16}, ocb3, -100, -25}, // black ahead: its one
 		{Terms3Weights{ScaleOCB: -32}, ocb, 100, 50},
-		{Terms3Weights{ScaleOCB: -32}, ocb, -100, -50},
+		{Terms3Weights{ScaleOCB: -32}, ocb, -100, -100},                  // black ahead without a pawn: the material's case first
 		{Terms3Weights{ScaleOCB: -64, ScaleOCBPassed: 16}, ocb, 100, 25}, // c3 is passed
 		{Terms3Weights{ScaleOCB: 200}, ocb, 100, 200},                    // at most 128/64
 		{Terms3Weights{ScaleOCB: -200}, ocb, 100, 0},                     // at least 0
@@ -116,12 +122,27 @@ func TestTerms3EndGame(t *testing.T) {
 }
 
 // With every gene of the family drawn in its bounds, the evaluation stays
-// symmetric: a position and its colour flip score the same for the side
-// to move, over book positions and random walks from them.
+// symmetric, EvalTerms2 on or off: a position and its colour flip score
+// the same for the side to move, over book positions, the end games made
+// for the terms, and random walks from both.
 func TestTerms3Symmetric(t *testing.T) {
 	s := mustPreset(t, "full")
 	ps := seed000TestPositions(t, 40, 40)
-	for seed := uint64(1); seed <= 4; seed++ {
+	rng := rand.New(rand.NewPCG(18, 3))
+	for _, tc := range loadTerms3Cases(t) {
+		for range 20 {
+			p := mustFEN(t, tc.fen)
+			for range 30 {
+				moves := p.LegalMoves()
+				if len(moves) == 0 {
+					break
+				}
+				p.MakeMove(moves[rng.IntN(len(moves))])
+				ps = append(ps, p.Clone())
+			}
+		}
+	}
+	for seed := uint64(1); seed <= 6; seed++ {
 		r := randomChromosome(s, seed)
 		genes := map[string]float64{}
 		for i, g := range s.Genes {
@@ -129,7 +150,8 @@ func TestTerms3Symmetric(t *testing.T) {
 				genes[g.Name] = r.Values[i]
 			}
 		}
-		e, base := terms3Evaluator(t, genes), terms3Evaluator(t, nil)
+		terms2 := seed%2 == 0
+		e, base := terms2Evaluator(t, genes, terms2), terms2Evaluator(t, nil, terms2)
 		if !e.terms3 {
 			t.Fatal("random genes leave the terms off")
 		}

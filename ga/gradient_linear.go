@@ -44,8 +44,11 @@ const linChunk = 1 << 15
 // the slope) — and small against the gene's range, 2% of it, at least 1:
 // full's king-attack weights ([0, 20]) index the king-danger table, and
 // ±4 there would measure a chord of a curve, not its slope. A gene in
-// pawns moves by 0.04; any other unit by 2% of its range, at least 1
-// (its values may be rounded to integers where they are used).
+// pawns moves by 0.04; any other unit by 2% of its range, at least 1,
+// rounded to a whole number too: such genes are counts, plies or 64ths
+// that the evaluation rounds to whole ones (full's end-game scales,
+// [−64, 64], would else be taken 2.56 either side, at points that
+// compile 6 apart).
 func gradStep(g *core.Gene) float64 {
 	switch g.Unit {
 	case "", "cp":
@@ -53,16 +56,16 @@ func gradStep(g *core.Gene) float64 {
 	case "pawn":
 		return 0.04
 	}
-	return max(1, 0.02*geneRange(g))
+	return max(1, math.Round(0.02*geneRange(g)))
 }
 
 // perturbed returns the two values a gene is evaluated at, inside its
-// bounds. A centipawn gene is taken at whole centipawns around its
-// rounded value (what the evaluation sees), so the two points are
-// exactly 2h apart after compilation.
+// bounds. A gene of whole bounds in any unit but pawns is taken at whole
+// numbers around its rounded value (what the evaluation sees), so the two
+// points are exactly 2h apart after compilation.
 func perturbed(g *core.Gene, v float64) (lo, hi float64) {
 	h := gradStep(g)
-	if (g.Unit == "" || g.Unit == "cp") && g.Lo == math.Round(g.Lo) && g.Hi == math.Round(g.Hi) {
+	if g.Unit != "pawn" && g.Lo == math.Round(g.Lo) && g.Hi == math.Round(g.Hi) {
 		v = math.Round(v)
 	}
 	return clip(g, v-h), clip(g, v+h)
