@@ -304,6 +304,12 @@ func decodeGenes(s *Schema, raw json.RawMessage) ([]float64, error) {
 	for i, g := range s.Genes {
 		switch {
 		case seen[i]:
+		case g.InFamily(Terms3Family):
+			// A file without them (every file written before full's set
+			// 5) played without the terms: their neutral 0, not today's
+			// tuned defaults, as a file without switches plays EvalTerms2
+			// off.
+			values[i] = 0
 		case g.Fixed || g.OptIn:
 			values[i] = g.Default
 		default:

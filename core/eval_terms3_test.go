@@ -9,10 +9,25 @@ import (
 	"testing"
 )
 
-// terms3Evaluator compiles full's defaults with the named genes changed
-// (EvalTerms2 on, as full's sets 3 and 4 play).
+// terms3Evaluator compiles full's defaults with every eval_terms3 gene
+// neutral (0) but the named ones (EvalTerms2 on, as full's sets 3 to 5
+// play).
 func terms3Evaluator(t testing.TB, genes map[string]float64) *Evaluator {
-	return terms2Evaluator(t, genes, true)
+	return terms2Evaluator(t, terms3Neutral(t, genes), true)
+}
+
+// terms3Neutral is genes with every other eval_terms3 gene of full at 0.
+func terms3Neutral(t testing.TB, genes map[string]float64) map[string]float64 {
+	out := map[string]float64{}
+	for _, g := range mustPreset(t, "full").Genes {
+		if g.InFamily(Terms3Family) {
+			out[g.Name] = 0
+		}
+	}
+	for k, v := range genes {
+		out[k] = v
+	}
+	return out
 }
 
 type terms3Case struct {
@@ -57,7 +72,7 @@ func loadTerms3Cases(t *testing.T) []terms3Case {
 func TestTerms3Terms(t *testing.T) {
 	base := terms3Evaluator(t, nil)
 	if base.terms3 {
-		t.Fatal("full's defaults compute the eval_terms3 terms")
+		t.Fatal("the neutral genes compute the eval_terms3 terms")
 	}
 	for _, tc := range loadTerms3Cases(t) {
 		e := terms3Evaluator(t, tc.genes)
@@ -151,7 +166,7 @@ func TestTerms3Symmetric(t *testing.T) {
 			}
 		}
 		terms2 := seed%2 == 0
-		e, base := terms2Evaluator(t, genes, terms2), terms2Evaluator(t, nil, terms2)
+		e, base := terms2Evaluator(t, genes, terms2), terms2Evaluator(t, terms3Neutral(t, nil), terms2)
 		if !e.terms3 {
 			t.Fatal("random genes leave the terms off")
 		}
@@ -171,13 +186,19 @@ func TestTerms3Symmetric(t *testing.T) {
 	}
 }
 
-// The genes are opt-in, in the family, neutral by default (full's
-// defaults compile to a zero Terms3Weights), and docs/chromosomes.md 6.5
+// The genes are opt-in, in the family, neutral by default in the layout
+// (its hand-set defaults compile to a zero Terms3Weights; full's set 5
+// ships tuned ones, within the same bounds), and docs/chromosomes.md 6.5
 // lists them, one row per pattern of names.
 func TestTerms3Genes(t *testing.T) {
-	s := mustPreset(t, "full")
-	if w := mustWeights(t, "full"); w.Terms3 != (Terms3Weights{}) {
-		t.Errorf("full's defaults compile to %+v, want zero", w.Terms3)
+	s := fullHandSetSchema()
+	if w, err := s.Default().Compile(); err != nil || w.Terms3 != (Terms3Weights{}) {
+		t.Errorf("the layout's defaults compile to %+v (%v), want zero", w.Terms3, err)
+	}
+	for _, g := range mustPreset(t, "full").Genes {
+		if g.InFamily(Terms3Family) && (g.Default < g.Lo || g.Default > g.Hi) {
+			t.Errorf("%s: full's default %g outside [%g, %g]", g.Name, g.Default, g.Lo, g.Hi)
+		}
 	}
 	rows := docTable(t, "### 6.5")
 	matched := make([]int, len(rows))
@@ -217,5 +238,41 @@ func TestTerms3Genes(t *testing.T) {
 	}
 	if n != 146 {
 		t.Errorf("%d genes of family %s, want 146", n, Terms3Family)
+	}
+}
+
+// A chromosome file without the eval_terms3 genes (every file written
+// before full's set 5) plays without the terms, whatever the schema's
+// defaults for them are (a set that tuned them).
+func TestTerms3MissingFromFileNeutral(t *testing.T) {
+	s := fullHandSetSchema()
+	i := s.GeneIndex("initiative_base")
+	j := s.GeneIndex("search_rfp_margin")
+	if i < 0 || j < 0 {
+		t.Fatal("full has no gene initiative_base or search_rfp_margin")
+	}
+	s.Genes[i].Default = -50 // as a tuned set's default
+	s.Genes[j].Default = 60
+	var b strings.Builder
+	b.WriteString("{")
+	for k, g := range s.Genes {
+		if g.OptIn {
+			continue
+		}
+		if b.Len() > 1 {
+			b.WriteString(",")
+		}
+		b.WriteString(strconv.Quote(g.Name) + ":" + strconv.FormatFloat(s.Genes[k].Default, 'g', -1, 64))
+	}
+	b.WriteString("}")
+	values, err := decodeGenes(s, []byte(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if values[i] != 0 {
+		t.Errorf("initiative_base left out of a file: %g, want 0", values[i])
+	}
+	if values[j] != 60 { // other opt-in genes take the schema's default
+		t.Errorf("search_rfp_margin left out of a file: %g, want the default 60", values[j])
 	}
 }
