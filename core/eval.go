@@ -89,7 +89,7 @@ func (e *Evaluator) evaluate(p *Position) int {
 		phase = p.gamePhase()
 		if e.terms3 {
 			score += e.terms3Placement(p)
-			v = (score.MG()*phase + e.terms3EndGame(p, score.EG(), pe.passed)*(maxPhase-phase)) / maxPhase
+			v = taper(S(score.MG(), e.terms3EndGame(p, score.EG(), pe.passed)), phase)
 		} else {
 			v = taper(score, phase)
 		}
