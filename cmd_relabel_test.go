@@ -49,7 +49,7 @@ func TestRelabelStockfish(t *testing.T) {
 		t.Skip("starts an external engine")
 	}
 	data := t.TempDir()
-	if code, _, stderr := runCLI(selfplayArgs(data, "src", "--games", "2")...); code != 0 {
+	if code, _, stderr := runCLI(selfplayArgs(data, "src", "--games", "4")...); code != 0 {
 		t.Fatalf("selfplay: %s", stderr)
 	}
 	code, stdout, stderr := runCLI("relabel", "--name", "sf", "--from", "src", "--label", "uci="+stockfishPath+",depth=4", "--workers", "2", "--data", data)

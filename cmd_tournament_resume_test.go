@@ -37,7 +37,9 @@ func TestStoppedTournamentResumes(t *testing.T) {
 		{"match resumed as a tournament", []string{"match", "name=a", "name=b,chromosome=seed003", "--games", "4"}, 1, "tournament"},
 		// One worker: where an SPRT stops depends on the order games end.
 		// It decides after 12 games: stopped after 11, half a pair waits.
-		{"match with an SPRT", []string{"match", "name=a", "name=b,chromosome=seed003", "--games", "100",
+		// Two seed presets, whose values never move: full's set 5 decided
+		// the SPRT against seed003 before the stop.
+		{"match with an SPRT", []string{"match", "name=a,chromosome=seed003", "name=b,chromosome=seed001", "--games", "100",
 			"--sprt", "0,100,0.1,0.1", "--concurrency", "1"}, 11, "match"},
 		{"round-robin", []string{"tournament", "--format", "round-robin", "--player", "name=a", "--player", "name=b,chromosome=seed003",
 			"--player", "name=c,chromosome=seed001"}, 2, "tournament"},

@@ -48,6 +48,8 @@ func terms2Neutral(s *Schema) map[string]float64 {
 	out := map[string]float64{"king_attack_mg": 19, "king_attack_eg": 0}
 	for _, g := range s.Genes {
 		switch {
+		case g.InFamily(Terms3Family):
+			out[g.Name] = 0 // the terms of a set that tuned them, out of the way too
 		case !g.InFamily(Terms2Family):
 		case g.Name == "king_danger_slope" || g.Name == "king_danger_peak":
 			out[g.Name] = g.Hi

@@ -20,7 +20,10 @@ func TestFullDefaultSets(t *testing.T) {
 	if got := newest.Schema.Switches(); len(got) != 1 || got[0] != [2]string{"EvalTerms2", "true"} {
 		t.Errorf("the newest set's switches: %v, want EvalTerms2 on", got)
 	}
-	for n, file := range map[int]string{1: "presets/full-1.chromosome.json", 2: "presets/full-2.chromosome.json", 3: "presets/full-3.chromosome.json"} {
+	if w, err := newest.Compile(); err != nil || !w.Terms3.active() {
+		t.Errorf("the newest set does not play the eval_terms3 terms (%v)", err)
+	}
+	for n, file := range map[int]string{1: "presets/full-1.chromosome.json", 2: "presets/full-2.chromosome.json", 3: "presets/full-3.chromosome.json", 4: "presets/full-4.chromosome.json"} {
 		c, err := FullDefaultSet(n)
 		if err != nil {
 			t.Fatal(err)
@@ -49,12 +52,24 @@ func TestFullDefaultSets(t *testing.T) {
 		if w.SearchParams().EvalTerms2 != terms2 || (c.Schema.Switches() != nil) != terms2 {
 			t.Errorf("set %d plays EvalTerms2 %v, want %v; switches %v", n, w.SearchParams().EvalTerms2, terms2, c.Schema.Switches())
 		}
+		// Made before the eval_terms3 genes, played without them, from
+		// the set and from its file read as any chromosome file.
+		if w.Terms3 != (Terms3Weights{}) {
+			t.Errorf("set %d plays eval_terms3 terms", n)
+		}
+		if fc, err := decodeChromosome(data); err != nil {
+			t.Fatal(err)
+		} else if fw, err := fc.Compile(); err != nil || fw.Terms3 != (Terms3Weights{}) {
+			t.Errorf("%s read as a chromosome file plays eval_terms3 terms (%v)", file, err)
+		}
 	}
 	// Rebuilt on the preset by name (a cluster's worker does), an older
 	// set needs its switch said where it differs; today's and a seed's
 	// need none.
-	if three, _ := FullDefaultSet(3); three.SwitchOptions() != nil {
-		t.Errorf("set 3's switch options %v, want none (its switches are today's)", three.SwitchOptions())
+	for _, n := range []int{3, 4} {
+		if c, _ := FullDefaultSet(n); c.SwitchOptions() != nil {
+			t.Errorf("set %d's switch options %v, want none (its switches are today's)", n, c.SwitchOptions())
+		}
 	}
 	two, _ := FullDefaultSet(2)
 	if got := two.SwitchOptions(); len(got) != 1 || got[0] != [2]string{"EvalTerms2", "false"} {

@@ -42,14 +42,25 @@ func TestPhenotypicDistance(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	base := &Genome{ID: 1, Chromosome: s.Default()}
-	knights := &Genome{ID: 2, Chromosome: s.Default()}
+	// The eval_terms3 terms at 0: the end-game scale and the initiative
+	// would bend a piece-square change that is otherwise exactly linear.
+	neutral := func() *core.Chromosome {
+		c := s.Default()
+		for i, g := range s.Genes {
+			if g.InFamily(core.Terms3Family) {
+				c.Values[i] = 0
+			}
+		}
+		return c
+	}
+	base := &Genome{ID: 1, Chromosome: neutral()}
+	knights := &Genome{ID: 2, Chromosome: neutral()}
 	for i, g := range s.Genes {
 		if g.Group == "psqt_knight" {
 			knights.Chromosome.Values[i] += 50
 		}
 	}
-	pawnA1 := &Genome{ID: 3, Chromosome: s.Default()}
+	pawnA1 := &Genome{ID: 3, Chromosome: neutral()}
 	pawnA1.Chromosome.Values[s.GeneIndex("pst_pawn_mg_a1")] = 150
 
 	fens, _ := phenotypeFENs()
