@@ -82,11 +82,29 @@ type terms2Case struct {
 }
 
 func loadTerms2Cases(t *testing.T) []terms2Case {
-	data, err := os.ReadFile("testdata/eval_terms2.txt")
+	var out []terms2Case
+	for _, c := range readCaseLines(t, "testdata/eval_terms2.txt", "term ; want ; FEN") {
+		out = append(out, terms2Case{c.line, c.fields[0], c.fields[1], c.fields[2]})
+	}
+	return out
+}
+
+// caseLine is a line of a term case file: its number and its three
+// fields, trimmed.
+type caseLine struct {
+	line   int
+	fields [3]string
+}
+
+// readCaseLines reads a case file of "a ; b ; c" lines (what says which
+// three fields), skipping blank lines and # comments.
+func readCaseLines(t *testing.T, file, what string) []caseLine {
+	t.Helper()
+	data, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out []terms2Case
+	var out []caseLine
 	for i, line := range strings.Split(string(data), "\n") {
 		line = strings.TrimSpace(line)
 		if line == "" || strings.HasPrefix(line, "#") {
@@ -94,9 +112,13 @@ func loadTerms2Cases(t *testing.T) []terms2Case {
 		}
 		parts := strings.Split(line, ";")
 		if len(parts) != 3 {
-			t.Fatalf("testdata/eval_terms2.txt:%d: %d fields, want term ; want ; FEN", i+1, len(parts))
+			t.Fatalf("%s:%d: %d fields, want %s", file, i+1, len(parts), what)
 		}
-		out = append(out, terms2Case{i + 1, strings.TrimSpace(parts[0]), strings.TrimSpace(parts[1]), strings.TrimSpace(parts[2])})
+		c := caseLine{line: i + 1}
+		for j, f := range parts {
+			c.fields[j] = strings.TrimSpace(f)
+		}
+		out = append(out, c)
 	}
 	return out
 }

@@ -2,7 +2,6 @@ package core
 
 import (
 	"math/rand/v2"
-	"os"
 	"path"
 	"strconv"
 	"strings"
@@ -39,26 +38,14 @@ type terms3Case struct {
 
 func loadTerms3Cases(t *testing.T) []terms3Case {
 	const file = "testdata/eval_terms3.txt"
-	data, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var out []terms3Case
-	for i, line := range strings.Split(string(data), "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		parts := strings.Split(line, ";")
-		if len(parts) != 3 {
-			t.Fatalf("%s:%d: %d fields, want genes ; want ; FEN", file, i+1, len(parts))
-		}
-		tc := terms3Case{line: i + 1, genes: map[string]float64{}, want: strings.TrimSpace(parts[1]), fen: strings.TrimSpace(parts[2])}
-		for _, kv := range strings.Split(strings.TrimSpace(parts[0]), ",") {
+	for _, c := range readCaseLines(t, file, "genes ; want ; FEN") {
+		tc := terms3Case{line: c.line, genes: map[string]float64{}, want: c.fields[1], fen: c.fields[2]}
+		for _, kv := range strings.Split(c.fields[0], ",") {
 			k, v, ok := strings.Cut(kv, "=")
 			x, err := strconv.ParseFloat(v, 64)
 			if !ok || err != nil {
-				t.Fatalf("%s:%d: bad gene %q", file, i+1, kv)
+				t.Fatalf("%s:%d: bad gene %q", file, c.line, kv)
 			}
 			tc.genes[k] = x
 		}
