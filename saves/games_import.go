@@ -47,6 +47,8 @@ type GamesMeta struct {
 
 // GamesFile is one file read and what it gave.
 type GamesFile struct {
+	// Path is the file as the source named it: the user's path, or for a
+	// tournament saved in the data directory, relative to that directory.
 	Path       string `json:"path"`
 	Games      int    `json:"games"`
 	Unreadable int    `json:"unreadable,omitempty"`
@@ -120,10 +122,10 @@ func (d *Dir) ImportGames(ctx context.Context, name string, s GamesSettings, pro
 	rep := &GamesReport{Meta: GamesMeta{Generator: GamesGenerator, Settings: s}}
 	start := time.Now()
 	for _, f := range files {
-		count := GamesFile{Path: f.Path}
+		count := GamesFile{Path: f.Recorded}
 		show := func() {
 			if progress != nil {
-				progress(GamesProgress{File: f.Path, Games: im.Games, Positions: len(im.Set.Samples), Bad: rep.Meta.Unreadable,
+				progress(GamesProgress{File: f.Recorded, Games: im.Games, Positions: len(im.Set.Samples), Bad: rep.Meta.Unreadable,
 					Elapsed: time.Since(start)})
 			}
 		}

@@ -70,6 +70,7 @@ func TestImportGamesSources(t *testing.T) {
 		"finished, directory":    filepath.Join(d.Root, Tournaments, "done"),
 		"PGN file":               pgnFile,
 	}
+	recordedAs := map[string]string{"running": "tournaments/running/games.jsonl", "tournament/done": "tournaments/done/games.pgn"}
 	var first *dataset.Set
 	for what, src := range sources {
 		name := strings.NewReplacer(" ", "-", ",", "", "/", "-").Replace(what)
@@ -80,6 +81,14 @@ func TestImportGamesSources(t *testing.T) {
 		m := rep.Meta
 		if m.Games != len(games) || m.Unreadable != 0 || len(m.Files) != 1 || m.Files[0].Games != len(games) {
 			t.Errorf("%s: %+v, want %d games", what, m, len(games))
+		}
+		// A saved tournament is recorded relative to the data directory, a
+		// path as the user gave it: never the data directory's absolute path
+		// when the user did not give it.
+		if want, ok := recordedAs[src]; ok && (len(m.Files) != 1 || m.Files[0].Path != want) {
+			t.Errorf("%s: files %+v, want the path %q", what, m.Files, want)
+		} else if !ok && (len(m.Files) != 1 || !strings.HasPrefix(m.Files[0].Path, src)) {
+			t.Errorf("%s: files %+v, want a path under %q", what, m.Files, src)
 		}
 		set, info, err := d.LoadDataset(name)
 		if err != nil {

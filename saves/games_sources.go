@@ -27,6 +27,12 @@ import (
 type gameFile struct {
 	Path    string
 	Journal bool // games.jsonl lines, else PGN
+	// Recorded is how the dataset names the file: as the user gave it, or
+	// for a tournament saved in the data directory, relative to that
+	// directory (tournaments/NAME/games.jsonl) — never this machine's
+	// absolute path, so that a dataset committed or copied says the same
+	// everywhere.
+	Recorded string
 }
 
 // gameFiles bounds a file of games: big, but a device or a pipe is not one.
@@ -41,14 +47,18 @@ func (d *Dir) gameFileOf(src string) (gameFile, error) {
 	case err == nil && fi.IsDir():
 		return tournamentGames(src)
 	case err == nil:
-		return gameFile{Path: src, Journal: strings.HasSuffix(strings.ToLower(src), ".jsonl")}, nil
+		return gameFile{Path: src, Journal: strings.HasSuffix(strings.ToLower(src), ".jsonl"), Recorded: src}, nil
 	case !errors.Is(err, fs.ErrNotExist):
 		return gameFile{}, err
 	}
 	name := strings.TrimPrefix(src, "tournament/")
 	if dir, perr := d.path(Tournaments, name); perr == nil {
 		if fi, err := os.Stat(dir); err == nil && fi.IsDir() {
-			return tournamentGames(dir)
+			f, err := tournamentGames(dir)
+			if rel, rerr := filepath.Rel(d.Root, f.Path); err == nil && rerr == nil {
+				f.Recorded = filepath.ToSlash(rel)
+			}
+			return f, err
 		}
 	}
 	return gameFile{}, fmt.Errorf("%s: no such file, directory or tournament in %s", src, d.Root)
@@ -64,9 +74,9 @@ func tournamentGames(dir string) (gameFile, error) {
 	_, hasJournal := os.Stat(journal)
 	switch {
 	case hasPGN == nil && (finished == nil || hasJournal != nil):
-		return gameFile{Path: pgnPath}, nil
+		return gameFile{Path: pgnPath, Recorded: pgnPath}, nil
 	case hasJournal == nil:
-		return gameFile{Path: journal, Journal: true}, nil
+		return gameFile{Path: journal, Journal: true, Recorded: journal}, nil
 	}
 	return gameFile{}, fmt.Errorf("%s: no games.pgn or %s: not a tournament's directory", dir, journalFile)
 }
