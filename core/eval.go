@@ -17,6 +17,8 @@ type Evaluator struct {
 	// terms3: a gene of eval_terms3.go other than its mobility table
 	// has moved from neutral, so those terms are computed.
 	terms3 bool
+	// terms4: a gene of eval_terms4.go has moved from neutral.
+	terms4 bool
 	// seedOnly: every weight outside the seed blocks is zero (the seed
 	// presets), so the shared terms sum to zero and Evaluate skips them:
 	// a fifth of a Paper000 search with the seed000 chromosome.
@@ -42,6 +44,7 @@ func NewEvaluator(w *Weights) *Evaluator {
 		}
 	}
 	e.terms3 = w.Terms3.active()
+	e.terms4 = w.Terms4.active()
 	e.kingDanger = kingDangerTable(w)
 	// Weights stays comparable (arrays, numbers, pointers): a slice field
 	// would stop this from compiling rather than make it wrong.
@@ -81,6 +84,9 @@ func (e *Evaluator) evaluate(p *Position) int {
 		score += pe.score
 		score += e.pieceTerms(p, White, &sides, occ) - e.pieceTerms(p, Black, &sides, occ)
 		score += e.kingTerms(p, White, &sides) - e.kingTerms(p, Black, &sides)
+		if e.terms4 {
+			score += e.terms4Terms(p, &sides, occ)
+		}
 		if e.terms2 {
 			score += e.terms2Terms(p, &sides, pe, occ)
 		} else {

@@ -27,6 +27,10 @@ func (e *Evaluator) pawnStructure(p *Position) *pawnEntry {
 	sw, pw := e.pawnSide(White, wp, bp)
 	sb, pb := e.pawnSide(Black, bp, wp)
 	pe.score, pe.passed = sw-sb, pw|pb
+	if e.terms4 {
+		t := &e.w.Terms4
+		pe.score += t.terms4Pawns(White, wp, bp, pawnAttacksBB(wp, White)) - t.terms4Pawns(Black, bp, wp, pawnAttacksBB(bp, Black))
+	}
 	if e.terms2 {
 		pe.score += e.passerNeighbours(White, pw, wp) - e.passerNeighbours(Black, pb, bp)
 		pe.space = spaceSquares(wp, bp)

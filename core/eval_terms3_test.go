@@ -12,15 +12,17 @@ import (
 // neutral (0) but the named ones (EvalTerms2 on, as full's sets 3 to 5
 // play).
 func terms3Evaluator(t testing.TB, genes map[string]float64) *Evaluator {
-	return terms2Evaluator(t, terms3Neutral(t, genes), true)
+	return terms2Evaluator(t, familyNeutral(t, genes, Terms3Family), true)
 }
 
-// terms3Neutral is genes with every other eval_terms3 gene of full at 0.
-func terms3Neutral(t testing.TB, genes map[string]float64) map[string]float64 {
+// familyNeutral is genes with every other gene of full's families at 0.
+func familyNeutral(t testing.TB, genes map[string]float64, families ...string) map[string]float64 {
 	out := map[string]float64{}
 	for _, g := range mustPreset(t, "full").Genes {
-		if g.InFamily(Terms3Family) {
-			out[g.Name] = 0
+		for _, f := range families {
+			if g.InFamily(f) {
+				out[g.Name] = 0
+			}
 		}
 	}
 	for k, v := range genes {
@@ -29,18 +31,19 @@ func terms3Neutral(t testing.TB, genes map[string]float64) map[string]float64 {
 	return out
 }
 
-type terms3Case struct {
+// termCase is a line of a term case file (testdata/eval_terms3.txt,
+// eval_terms4.txt): genes ; want ; FEN.
+type termCase struct {
 	line  int
 	genes map[string]float64
 	want  string
 	fen   string
 }
 
-func loadTerms3Cases(t *testing.T) []terms3Case {
-	const file = "testdata/eval_terms3.txt"
-	var out []terms3Case
+func loadTermCases(t *testing.T, file string) []termCase {
+	var out []termCase
 	for _, c := range readCaseLines(t, file, "genes ; want ; FEN") {
-		tc := terms3Case{line: c.line, genes: map[string]float64{}, want: c.fields[1], fen: c.fields[2]}
+		tc := termCase{line: c.line, genes: map[string]float64{}, want: c.fields[1], fen: c.fields[2]}
 		for _, kv := range strings.Split(c.fields[0], ",") {
 			k, v, ok := strings.Cut(kv, "=")
 			x, err := strconv.ParseFloat(v, 64)
@@ -54,35 +57,44 @@ func loadTerms3Cases(t *testing.T) []terms3Case {
 	return out
 }
 
-// Each term alone, in a position made for it: the change it makes, and
-// the opposite in the colour-flipped position.
-func TestTerms3Terms(t *testing.T) {
-	base := terms3Evaluator(t, nil)
-	if base.terms3 {
-		t.Fatal("the neutral genes compute the eval_terms3 terms")
+// checkTermCases checks each case of file, every gene of the families
+// (the case's family and those whose terms would blur its count, as
+// eval_terms3's end-game scale) neutral but the case's: the change it
+// makes from white's view, and the opposite in the colour-flipped
+// position.
+func checkTermCases(t *testing.T, file string, active func(*Evaluator) bool, families ...string) {
+	base := terms2Evaluator(t, familyNeutral(t, nil, families...), true)
+	if active(base) {
+		t.Fatalf("the neutral genes compute the %s terms", families[0])
 	}
-	for _, tc := range loadTerms3Cases(t) {
-		e := terms3Evaluator(t, tc.genes)
+	for _, tc := range loadTermCases(t, file) {
+		e := terms2Evaluator(t, familyNeutral(t, tc.genes, families...), true)
 		p := mustFEN(t, tc.fen)
 		got := whiteEval(e, p) - whiteEval(base, p)
 		m := p.Mirror()
 		if mirrored := whiteEval(e, m) - whiteEval(base, m); mirrored != -got {
-			t.Errorf("line %d: %+d, mirrored %+d", tc.line, got, mirrored)
+			t.Errorf("%s:%d: %+d, mirrored %+d", file, tc.line, got, mirrored)
 		}
 		switch {
 		case tc.want == "+" && got > 0, tc.want == "-" && got < 0, tc.want == "0" && got == 0:
 		case strings.HasPrefix(tc.want, "="):
 			n, err := strconv.Atoi(tc.want[1:])
 			if err != nil {
-				t.Fatalf("line %d: bad want %q", tc.line, tc.want)
+				t.Fatalf("%s:%d: bad want %q", file, tc.line, tc.want)
 			}
 			if got != n {
-				t.Errorf("line %d %v: %+d, want %+d", tc.line, tc.genes, got, n)
+				t.Errorf("%s:%d %v: %+d, want %+d", file, tc.line, tc.genes, got, n)
 			}
 		default:
-			t.Errorf("line %d %v: %+d, want %s", tc.line, tc.genes, got, tc.want)
+			t.Errorf("%s:%d %v: %+d, want %s", file, tc.line, tc.genes, got, tc.want)
 		}
 	}
+}
+
+// Each term alone, in a position made for it: the change it makes, and
+// the opposite in the colour-flipped position.
+func TestTerms3Terms(t *testing.T) {
+	checkTermCases(t, "testdata/eval_terms3.txt", func(e *Evaluator) bool { return e.terms3 }, Terms3Family)
 }
 
 // The initiative never turns the end-game part round, and the scale is
@@ -128,10 +140,14 @@ func TestTerms3EndGame(t *testing.T) {
 // the same for the side to move, over book positions, the end games made
 // for the terms, and random walks from both.
 func TestTerms3Symmetric(t *testing.T) {
+	checkFamilySymmetric(t, Terms3Family, "testdata/eval_terms3.txt", func(e *Evaluator) bool { return e.terms3 })
+}
+
+func checkFamilySymmetric(t *testing.T, family, caseFile string, active func(*Evaluator) bool) {
 	s := mustPreset(t, "full")
 	ps := seed000TestPositions(t, 40, 40)
 	rng := rand.New(rand.NewPCG(18, 3))
-	for _, tc := range loadTerms3Cases(t) {
+	for _, tc := range loadTermCases(t, caseFile) {
 		for range 20 {
 			p := mustFEN(t, tc.fen)
 			for range 30 {
@@ -148,13 +164,13 @@ func TestTerms3Symmetric(t *testing.T) {
 		r := randomChromosome(s, seed)
 		genes := map[string]float64{}
 		for i, g := range s.Genes {
-			if g.InFamily(Terms3Family) {
+			if g.InFamily(family) {
 				genes[g.Name] = r.Values[i]
 			}
 		}
 		terms2 := seed%2 == 0
-		e, base := terms2Evaluator(t, genes, terms2), terms2Evaluator(t, terms3Neutral(t, nil), terms2)
-		if !e.terms3 {
+		e, base := terms2Evaluator(t, genes, terms2), terms2Evaluator(t, familyNeutral(t, nil, family), terms2)
+		if !active(e) {
 			t.Fatal("random genes leave the terms off")
 		}
 		differs := 0
@@ -178,20 +194,24 @@ func TestTerms3Symmetric(t *testing.T) {
 // ships tuned ones, within the same bounds), and docs/chromosomes.md 6.5
 // lists them, one row per pattern of names.
 func TestTerms3Genes(t *testing.T) {
+	checkFamilyGenes(t, Terms3Family, "### 6.5", 146, func(w *Weights) bool { return w.Terms3 == Terms3Weights{} })
+}
+
+func checkFamilyGenes(t *testing.T, family, section string, want int, neutral func(*Weights) bool) {
 	s := fullHandSetSchema()
-	if w, err := s.Default().Compile(); err != nil || w.Terms3 != (Terms3Weights{}) {
-		t.Errorf("the layout's defaults compile to %+v (%v), want zero", w.Terms3, err)
+	if w, err := s.Default().Compile(); err != nil || !neutral(w) {
+		t.Errorf("the layout's defaults of %s are not neutral (%v)", family, err)
 	}
 	for _, g := range mustPreset(t, "full").Genes {
-		if g.InFamily(Terms3Family) && (g.Default < g.Lo || g.Default > g.Hi) {
+		if g.InFamily(family) && (g.Default < g.Lo || g.Default > g.Hi) {
 			t.Errorf("%s: full's default %g outside [%g, %g]", g.Name, g.Default, g.Lo, g.Hi)
 		}
 	}
-	rows := docTable(t, "### 6.5")
+	rows := docTable(t, section)
 	matched := make([]int, len(rows))
 	n := 0
 	for _, g := range s.Genes {
-		if !g.InFamily(Terms3Family) {
+		if !g.InFamily(family) {
 			continue
 		}
 		n++
@@ -215,7 +235,7 @@ func TestTerms3Genes(t *testing.T) {
 			}
 		}
 		if found != 1 {
-			t.Errorf("%s matches %d rows of docs/chromosomes.md 6.5", g.Name, found)
+			t.Errorf("%s matches %d rows of docs/chromosomes.md %s", g.Name, found, section)
 		}
 	}
 	for r, row := range rows {
@@ -223,22 +243,25 @@ func TestTerms3Genes(t *testing.T) {
 			t.Errorf("row %v: %d genes match it", row, matched[r])
 		}
 	}
-	if n != 146 {
-		t.Errorf("%d genes of family %s, want 146", n, Terms3Family)
+	if n != want {
+		t.Errorf("%d genes of family %s, want %d", n, family, want)
 	}
 }
 
-// A chromosome file without the eval_terms3 genes (every file written
-// before full's set 5) plays without the terms, whatever the schema's
-// defaults for them are (a set that tuned them).
+// A chromosome file without the eval_terms3 or eval_terms4 genes (every
+// file written before full's set 5, or before a set that tuned
+// eval_terms4) plays without the terms, whatever the schema's defaults
+// for them are (a set that tuned them).
 func TestTerms3MissingFromFileNeutral(t *testing.T) {
 	s := fullHandSetSchema()
 	i := s.GeneIndex("initiative_base")
 	j := s.GeneIndex("search_rfp_margin")
-	if i < 0 || j < 0 {
-		t.Fatal("full has no gene initiative_base or search_rfp_margin")
+	k := s.GeneIndex("trapped_rook_mg")
+	if i < 0 || j < 0 || k < 0 {
+		t.Fatal("full has no gene initiative_base, search_rfp_margin or trapped_rook_mg")
 	}
 	s.Genes[i].Default = -50 // as a tuned set's default
+	s.Genes[k].Default = -40
 	s.Genes[j].Default = 60
 	var b strings.Builder
 	b.WriteString("{")
@@ -256,8 +279,8 @@ func TestTerms3MissingFromFileNeutral(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if values[i] != 0 {
-		t.Errorf("initiative_base left out of a file: %g, want 0", values[i])
+	if values[i] != 0 || values[k] != 0 {
+		t.Errorf("initiative_base, trapped_rook_mg left out of a file: %g, %g, want 0", values[i], values[k])
 	}
 	if values[j] != 60 { // other opt-in genes take the schema's default
 		t.Errorf("search_rfp_margin left out of a file: %g, want the default 60", values[j])

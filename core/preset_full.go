@@ -174,5 +174,6 @@ func fullHandSetSchema() *Schema {
 	b.terms2Genes()                    // after the search's, for the same reason
 	b.searchGenes(searchGenesFirst, len(searchParamTable))
 	b.terms3Genes() // after every search gene, for the same reason
+	b.terms4Genes() // after eval_terms3's, for the same reason
 	return b.build()
 }

@@ -35,8 +35,9 @@ var (
 // switches (sets 1 and 2 record none: the program's, EvalTerms2 off, as
 // they played; sets 3 and 4 EvalTerms2 on) on the hand-set schema (not today's preset: its opt-in
 // genes may take new defaults). The genes a file leaves out (search,
-// eval_terms2, eval_terms3) keep the schema's values, which they had then
-// (eval_terms3's, 0, are neutral: sets 1–4 evaluate as they did).
+// eval_terms2, eval_terms3, eval_terms4) keep the schema's values, which
+// they had then (eval_terms3's and eval_terms4's, 0, are neutral: sets
+// 1–4 evaluate as they did).
 func olderFullSet(file []byte) func() (*Chromosome, error) {
 	return sync.OnceValues(func() (*Chromosome, error) {
 		s := fullHandSetSchema()

@@ -23,6 +23,14 @@ func TestFullDefaultSets(t *testing.T) {
 	if w, err := newest.Compile(); err != nil || !w.Terms3.active() {
 		t.Errorf("the newest set does not play the eval_terms3 terms (%v)", err)
 	}
+	// No set so far tunes eval_terms4: each plays without them.
+	for n := 1; n <= FullDefaultSets; n++ {
+		if c, err := FullDefaultSet(n); err != nil {
+			t.Fatal(err)
+		} else if w, err := c.Compile(); err != nil || w.Terms4.active() {
+			t.Errorf("set %d plays eval_terms4 terms (%v)", n, err)
+		}
+	}
 	for n, file := range map[int]string{1: "presets/full-1.chromosome.json", 2: "presets/full-2.chromosome.json", 3: "presets/full-3.chromosome.json", 4: "presets/full-4.chromosome.json"} {
 		c, err := FullDefaultSet(n)
 		if err != nil {

@@ -101,9 +101,9 @@ func TestProbCutOffIgnoresItsParameters(t *testing.T) {
 }
 
 // full's layout: the genes of the search parameters past searchGenesFirst
-// come after the eval_terms2 genes, and only the eval_terms3 genes after
-// them, so that a run stored before either (its genomes stored by
-// position) is a prefix of the layout.
+// come after the eval_terms2 genes, and only the eval_terms3 genes, then
+// the eval_terms4 genes after them, so that a run stored before any of
+// them (its genomes stored by position) is a prefix of the layout.
 func TestSearchGenesLaterBlockLast(t *testing.T) {
 	s := mustPreset(t, "full")
 	late := searchParamTable[searchGenesFirst:]
@@ -111,15 +111,18 @@ func TestSearchGenesLaterBlockLast(t *testing.T) {
 		t.Fatal("no parameters after searchGenesFirst")
 	}
 	end := len(s.Genes)
-	for end > 0 && s.Genes[end-1].InFamily(Terms3Family) {
-		end--
-	}
-	if end == len(s.Genes) {
-		t.Fatal("full has no eval_terms3 genes at its end")
-	}
-	for _, g := range s.Genes[:end] {
-		if g.InFamily(Terms3Family) {
-			t.Errorf("%s of family %s is not in the last block", g.Name, Terms3Family)
+	for _, family := range []string{Terms4Family, Terms3Family} { // from the end
+		last := end
+		for end > 0 && s.Genes[end-1].InFamily(family) {
+			end--
+		}
+		if end == last {
+			t.Fatalf("full has no %s genes in its last blocks", family)
+		}
+		for _, g := range s.Genes[:end] {
+			if g.InFamily(family) {
+				t.Errorf("%s of family %s is not in its block", g.Name, family)
+			}
 		}
 	}
 	tail := s.Genes[end-len(late) : end]

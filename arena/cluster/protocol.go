@@ -36,8 +36,9 @@ import (
 // options carry a chromosome's switches where they differ from its
 // preset's, which both sides must therefore agree on: a change of a
 // preset's switches is a new version; 5: full's layout gained the
-// eval_terms3 genes, and genes travel by position in the layout.)
-const Version = 5
+// eval_terms3 genes, and genes travel by position in the layout; 6: and
+// the eval_terms4 genes.)
+const Version = 6
 
 // Streams, consumer and subjects: named for the operator of an existing
 // NATS server, who grants them (every subject is under Subjects), and for

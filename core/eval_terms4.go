@@ -1,0 +1,354 @@
+package core
+
+import "math/bits"
+
+// The fourth batch of classical terms (issue 26), after eval_terms3's:
+// the king's shelter and the pawn storm by file and rank, its flank,
+// connected and weak pawns by their shape, threats by minor pieces,
+// rooks, the king and pawn pushes, and the placement of minors and rooks
+// (the shapes are Stockfish 11's evaluate.cpp and pawns.cpp, 2020;
+// docs/chromosomes.md 6.6). As eval_terms3's, every gene's default, 0,
+// is neutral and compiles to a zero Terms4Weights, so a chromosome that
+// leaves them out evaluates exactly as before, at its old speed: the code
+// runs only where a gene has moved (Evaluator.terms4).
+
+// Terms4Weights are the compiled genes of those terms.
+type Terms4Weights struct {
+	// Shelter[d][r], middle game: per file of the three around the king
+	// (its file kept off the edge, b … g), d the file's distance to the
+	// nearer edge (0 … 3), r the relative rank of the own pawn least
+	// advanced there, on the king's rank or ahead (0: none). Storm[d][r]:
+	// the enemy pawn there most advanced toward the king, by its rank
+	// seen from the king's side (0: none) — unless that own pawn (the
+	// least advanced) stands just in front of it, when BlockedStorm[r]
+	// counts instead. Of the king's
+	// square and the squares it may still castle to, the best shelter in
+	// the middle game counts.
+	Shelter, Storm [4][7]int
+	BlockedStorm   [7]Score
+	// PawnlessFlank: no pawn of either side on the king's flank (the three
+	// or four files about it). FlankAttacks: per square of that flank in
+	// the king's camp (its own half and one rank more) the enemy attacks,
+	// again if it attacks it twice.
+	PawnlessFlank, FlankAttacks Score
+
+	// Connected[r]: per pawn beside or defended by an own pawn, by its
+	// relative rank; ConnectedOpposed more when an enemy pawn stands ahead
+	// on its file. WeakUnopposed: per isolated or backward pawn with no
+	// enemy pawn ahead on its file. WeakLever: per pawn two enemy pawns
+	// attack and none of its own defends. (They add to the pawn terms of
+	// the base evaluation and live in the pawn cache.)
+	Connected        [7]Score
+	ConnectedOpposed Score
+	WeakUnopposed    Score
+	WeakLever        Score
+
+	// Threats on the enemy's pawns and minor pieces. ThreatByMinor[pt] and
+	// ThreatByRook[pt] (pt a pawn, knight or bishop; eval_terms2 has
+	// rooks and queens attacked by lesser pieces, and queens by rooks,
+	// whether weak or not): per such piece a knight or bishop attacks
+	// when it is weak (not strongly protected — by a pawn, or attacked
+	// twice by its side and at most once by ours — and attacked) or, a
+	// piece, strongly protected; a rook attacks only weak ones.
+	// ThreatByKing: the king attacks a weak one. RestrictedPiece: per
+	// square the enemy attacks, not strongly, and we attack too.
+	// ThreatByPawnPush: per enemy piece (the king too) a pawn would
+	// attack after a safe push.
+	ThreatByMinor, ThreatByRook [Bishop + 1]Score
+	ThreatByKing                Score
+	RestrictedPiece             Score
+	ThreatByPawnPush            Score
+
+	// Placement. MinorBehindPawn: per knight or bishop with a pawn just in
+	// front. LongDiagonalBishop: a bishop seeing two centre squares
+	// through the pawns. RookQueenFile: a rook on a queen's file.
+	// TrappedRook: a rook with an own pawn on its file, at most three
+	// squares to go, on the king's corner side (twice without castling
+	// rights). KingProtector[pt]: per square between a knight or bishop
+	// and its king. ReachableOutpost: a knight not on an outpost that
+	// attacks an empty or enemy outpost square.
+	MinorBehindPawn, LongDiagonalBishop Score
+	RookQueenFile, TrappedRook          Score
+	KingProtector                       [Bishop + 1]Score
+	ReachableOutpost                    Score
+}
+
+// Terms4Family tags every gene of these terms: "--evolve eval_terms4"
+// names them all.
+const Terms4Family = "eval_terms4"
+
+// active reports whether any term can change an evaluation.
+func (t *Terms4Weights) active() bool { return *t != Terms4Weights{} }
+
+var (
+	// kingFlank[file]: the files of the king's flank (Stockfish's).
+	kingFlank [8]Bitboard
+	// kingCamp[c]: colour c's half and one rank more.
+	kingCamp [2]Bitboard
+	// outpostRanks[c]: the ranks 4 to 6 seen by colour c.
+	outpostRanks [2]Bitboard
+	// centreSquares: d4, e4, d5, e5.
+	centreSquares = Bitboard(0x0000001818000000)
+)
+
+func init() {
+	queen, centre, king := queenSide, FileA<<2|FileA<<3|FileA<<4|FileA<<5, FileA<<4|FileA<<5|FileA<<6|FileA<<7
+	kingFlank = [8]Bitboard{queen &^ (FileA << 3), queen, queen, centre, centre, king, king, king &^ (FileA << 4)}
+	for c := White; c <= Black; c++ {
+		for r := 0; r <= 4; r++ {
+			kingCamp[c] |= relativeRankBB(c, r)
+		}
+		for r := 3; r <= 5; r++ {
+			outpostRanks[c] |= relativeRankBB(c, r)
+		}
+	}
+}
+
+// terms4Terms is the score of the terms but the pawns' (cached with the
+// pawn structure), white minus black, after both sides' pieceTerms.
+func (e *Evaluator) terms4Terms(p *Position, sides *[2]evalSide, occ Bitboard) Score {
+	twice := [2]Bitboard{attackedTwice(p, White, occ), attackedTwice(p, Black, occ)}
+	var s [2]Score
+	for c := White; c <= Black; c++ {
+		s[c] = e.terms4King(p, c, &sides[c^1], twice[c^1]) + e.terms4Threats(p, c, sides, twice) + e.terms4Pieces(p, c, sides, occ)
+	}
+	return s[White] - s[Black]
+}
+
+// attackedTwice is the squares colour c attacks twice: by two pawns, or
+// two of its pawns, pieces and king. Gathered here again, piece by piece,
+// rather than in pieceTerms' loops: there it cost every evaluation 1 %
+// more instructions (bench --depth 8) with these terms off.
+func attackedTwice(p *Position, c Color, occ Bitboard) Bitboard {
+	own := p.colors[c]
+	pawns := pawnPush(p.pieces[Pawn]&own, c)
+	once, twice := pawns.east()|pawns.west(), pawns.east()&pawns.west()
+	add := func(att Bitboard) {
+		twice |= once & att
+		once |= att
+	}
+	add(kingAttacks[p.kings[c]])
+	for b := p.pieces[Knight] & own; b != 0; {
+		add(knightAttacks[b.PopLSB()])
+	}
+	for b := p.pieces[Bishop] & own; b != 0; {
+		add(BishopAttacks(b.PopLSB(), occ))
+	}
+	for b := p.pieces[Rook] & own; b != 0; {
+		add(RookAttacks(b.PopLSB(), occ))
+	}
+	for b := p.pieces[Queen] & own; b != 0; {
+		add(QueenAttacks(b.PopLSB(), occ))
+	}
+	return twice
+}
+
+// terms4King is colour c's shelter, storm and flank.
+func (e *Evaluator) terms4King(p *Position, c Color, them *evalSide, themTwice Bitboard) Score {
+	t := &e.w.Terms4
+	ksq := p.kings[c]
+	v := t.shelter(p, c, ksq)
+	short, long := WhiteKingSide, WhiteQueenSide
+	if c == Black {
+		short, long = BlackKingSide, BlackQueenSide
+	}
+	for _, castle := range [2]struct {
+		right uint8
+		to    Square
+	}{{short, 6}, {long, 2}} {
+		if p.castling&castle.right != 0 {
+			if s := t.shelter(p, c, relativeSquare(c, castle.to)); s.MG() > v.MG() {
+				v = s
+			}
+		}
+	}
+	flank := kingFlank[ksq.File()]
+	if p.pieces[Pawn]&flank == 0 {
+		v += t.PawnlessFlank
+	}
+	if t.FlankAttacks != 0 {
+		b := them.attacks & flank & kingCamp[c]
+		v += t.FlankAttacks.Scale(b.Count() + (b & themTwice).Count())
+	}
+	return v
+}
+
+// shelter is the shelter and storm of colour c's king on ksq.
+func (t *Terms4Weights) shelter(p *Position, c Color, ksq Square) Score {
+	// The pawns on the king's rank or ahead of it.
+	ahead := ^(Bitboard(1)<<(8*uint(ksq.Rank())) - 1)
+	if c == Black {
+		ahead = Bitboard(1)<<(8*uint(ksq.Rank()+1)) - 1
+	}
+	pawns := p.pieces[Pawn] & ahead
+	ours, theirs := pawns&p.colors[c], pawns&^p.colors[c]
+	centre := min(max(ksq.File(), 1), 6)
+	var v Score
+	for f := centre - 1; f <= centre+1; f++ {
+		file := FileA << uint(f)
+		d := min(f, 7-f)
+		ourRank, theirRank := 0, 0
+		if b := ours & file; b != 0 {
+			ourRank = relativeRank(c, backmost(c, b))
+		}
+		if b := theirs & file; b != 0 {
+			theirRank = relativeRank(c, backmost(c, b))
+		}
+		v += S(t.Shelter[d][ourRank], 0)
+		if ourRank != 0 && ourRank == theirRank-1 {
+			v += t.BlockedStorm[theirRank]
+		} else {
+			v += S(t.Storm[d][theirRank], 0)
+		}
+	}
+	return v
+}
+
+// backmost is the square of b nearest colour c's back rank.
+func backmost(c Color, b Bitboard) Square {
+	if c == White {
+		return b.LSB()
+	}
+	return Square(63 - bits.LeadingZeros64(uint64(b)))
+}
+
+// terms4Threats is colour c's threats on the enemy.
+func (e *Evaluator) terms4Threats(p *Position, c Color, sides *[2]evalSide, twice [2]Bitboard) Score {
+	t := &e.w.Terms4
+	us, them := &sides[c], &sides[c^1]
+	enemies := p.colors[c^1] &^ p.pieces[King]
+	nonPawnEnemies := enemies &^ p.pieces[Pawn]
+	strongly := them.pawnAttacks | twice[c^1]&^twice[c]
+	weak := enemies &^ strongly & us.attacks
+	var v Score
+	if targets := nonPawnEnemies&strongly | weak; targets != 0 {
+		byMinor := targets & (us.by[Knight] | us.by[Bishop])
+		byRook := weak & us.by[Rook]
+		for pt := Pawn; pt <= Bishop; pt++ {
+			v += t.ThreatByMinor[pt].Scale((byMinor & p.pieces[pt]).Count()) + t.ThreatByRook[pt].Scale((byRook & p.pieces[pt]).Count())
+		}
+		if weak&kingAttacks[p.kings[c]] != 0 {
+			v += t.ThreatByKing
+		}
+	}
+	v += t.RestrictedPiece.Scale((them.attacks &^ strongly & us.attacks).Count())
+	if t.ThreatByPawnPush != 0 {
+		occ := p.Occupied()
+		push := pawnPush(p.pieces[Pawn]&p.colors[c], c) &^ occ
+		push |= pawnPush(push&relativeRankBB(c, 2), c) &^ occ
+		push &^= them.pawnAttacks
+		push &= ^them.attacks | us.attacks
+		// The king too: a safe push that will give check.
+		v += t.ThreatByPawnPush.Scale((pawnAttacksBB(push, c) & p.colors[c^1] &^ p.pieces[Pawn]).Count())
+	}
+	return v
+}
+
+// relativeRankBB is the rank r seen by colour c.
+func relativeRankBB(c Color, r int) Bitboard {
+	if c == Black {
+		r = 7 - r
+	}
+	return Rank1 << (8 * uint(r))
+}
+
+// terms4Pieces is the placement of colour c's minors and rooks.
+func (e *Evaluator) terms4Pieces(p *Position, c Color, sides *[2]evalSide, occ Bitboard) Score {
+	t := &e.w.Terms4
+	us, them := &sides[c], &sides[c^1]
+	own := p.colors[c]
+	ksq := p.kings[c]
+	var v Score
+	minors := (p.pieces[Knight] | p.pieces[Bishop]) & own
+	v += t.MinorBehindPawn.Scale((minors & pawnPush(p.pieces[Pawn], c^1)).Count())
+	// Outpost squares: ranks 4 to 6, defended by an own pawn, out of every
+	// enemy pawn's reach (its file and the adjacent ones ahead are free
+	// of enemy pawns, as pieceTermsCtx.outpost).
+	enemyPawns := p.pieces[Pawn] &^ own
+	outposts := outpostRanks[c] & us.pawnAttacks &^ pawnSpan(pawnAttacksBB(enemyPawns, c^1), c^1)
+	for b := p.pieces[Knight] & own; b != 0; {
+		sq := b.PopLSB()
+		v += t.KingProtector[Knight].Scale(int(distance[sq][ksq]))
+		if !outposts.Has(sq) && knightAttacks[sq]&outposts&^own != 0 {
+			v += t.ReachableOutpost
+		}
+	}
+	for b := p.pieces[Bishop] & own; b != 0; {
+		sq := b.PopLSB()
+		v += t.KingProtector[Bishop].Scale(int(distance[sq][ksq]))
+		if (BishopAttacks(sq, p.pieces[Pawn]) & centreSquares).Several() {
+			v += t.LongDiagonalBishop
+		}
+	}
+	safe := ^own &^ them.pawnAttacks
+	for b := p.pieces[Rook] & own; b != 0; {
+		sq := b.PopLSB()
+		file := FileA << uint(sq.File())
+		if file&p.pieces[Queen] != 0 {
+			v += t.RookQueenFile
+		}
+		if file&p.pieces[Pawn]&own != 0 && t.TrappedRook != 0 && (RookAttacks(sq, occ)&safe).Count() <= 3 {
+			if kf := ksq.File(); (kf < 4) == (sq.File() < kf) {
+				rights := WhiteKingSide | WhiteQueenSide
+				if c == Black {
+					rights = BlackKingSide | BlackQueenSide
+				}
+				if p.castling&rights == 0 {
+					v += t.TrappedRook
+				}
+				v += t.TrappedRook
+			}
+		}
+	}
+	return v
+}
+
+// pawnSpan spreads b over every square ahead of it, seen by colour c:
+// where pawns of c attacking b now can attack as they advance.
+func pawnSpan(b Bitboard, c Color) Bitboard {
+	if c == White {
+		b |= b << 8
+		b |= b << 16
+		b |= b << 32
+	} else {
+		b |= b >> 8
+		b |= b >> 16
+		b |= b >> 32
+	}
+	return b
+}
+
+// terms4Pawns is colour c's pawn terms of the family (own against
+// enemy; ownAtt its pawns' attacks), kept in the pawn cache.
+func (t *Terms4Weights) terms4Pawns(c Color, own, enemy, ownAtt Bitboard) Score {
+	var s Score
+	ownFiles := fileFill(own)
+	enemyPush := pawnPush(enemy, c^1)
+	enemyAtt := pawnAttacksBB(enemy, c^1)
+	s += t.WeakLever.Scale((own & enemyPush.east() & enemyPush.west() &^ ownAtt).Count())
+	for b := own; b != 0; {
+		sq := b.PopLSB()
+		opposed := forwardMask[c][sq]&enemy != 0
+		beside := own & (SquareBB(sq).east() | SquareBB(sq).west())
+		if beside != 0 || ownAtt.Has(sq) {
+			// Connected: never weak (a pawn beside one is not backward,
+			// though pawnSide's test, which looks behind it only, says so).
+			s += t.Connected[relativeRank(c, sq)]
+			if opposed {
+				s += t.ConnectedOpposed
+			}
+			continue
+		}
+		if opposed {
+			continue
+		}
+		isolated := adjacentFiles[sq.File()]&ownFiles == 0
+		// Backward as pawnSide judges it.
+		stop := pawnPush(SquareBB(sq), c)
+		backward := !isolated && stop&enemyAtt != 0 && passedMask[c^1][sq]&adjacentFiles[sq.File()]&own == 0 && stop&enemy == 0
+		if isolated || backward {
+			s += t.WeakUnopposed
+		}
+	}
+	return s
+}

@@ -1,0 +1,46 @@
+package core
+
+import "testing"
+
+// Each term alone, in a position made for it: the change it makes, and
+// the opposite in the colour-flipped position.
+func TestTerms4Terms(t *testing.T) {
+	checkTermCases(t, "testdata/eval_terms4.txt", func(e *Evaluator) bool { return e.terms4 }, Terms4Family, Terms3Family)
+}
+
+// With every gene of the family drawn in its bounds, the evaluation stays
+// symmetric, EvalTerms2 on or off.
+func TestTerms4Symmetric(t *testing.T) {
+	checkFamilySymmetric(t, Terms4Family, "testdata/eval_terms4.txt", func(e *Evaluator) bool { return e.terms4 })
+}
+
+// The genes are opt-in, in the family, neutral by default, and
+// docs/chromosomes.md 6.6 lists them.
+func TestTerms4Genes(t *testing.T) {
+	checkFamilyGenes(t, Terms4Family, "### 6.6", 120, func(w *Weights) bool { return w.Terms4 == Terms4Weights{} })
+}
+
+// The shelter counts the best of the king's square and the squares it
+// may still castle to, and none it may not.
+func TestTerms4ShelterCastling(t *testing.T) {
+	w := mustWeights(t, "full")
+	w.Terms4.Shelter[1][1] = 50 // the g-file's pawn on the 2nd rank
+	for _, tc := range []struct {
+		fen  string
+		want int
+	}{
+		{"r3k2r/8/8/8/8/8/5PPP/R3K2R w K - 0 1", 50},
+		{"r3k2r/8/8/8/8/8/5PPP/R3K2R w Q - 0 1", 0},
+		{"r3k2r/8/8/8/8/8/5PPP/R3K2R w - - 0 1", 0},
+		{"r3k2r/8/8/8/8/8/5PPP/R3K2R w k - 0 1", 0}, // black's right is not white's
+	} {
+		p := mustFEN(t, tc.fen)
+		e := NewEvaluator(w)
+		var sides [2]evalSide
+		sides[White].start(p, White)
+		sides[Black].start(p, Black)
+		if got := e.terms4King(p, White, &sides[Black], 0).MG(); got != tc.want {
+			t.Errorf("%s: %d, want %d", tc.fen, got, tc.want)
+		}
+	}
+}
