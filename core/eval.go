@@ -85,7 +85,7 @@ func (e *Evaluator) evaluate(p *Position) int {
 		score += e.pieceTerms(p, White, &sides, occ) - e.pieceTerms(p, Black, &sides, occ)
 		score += e.kingTerms(p, White, &sides) - e.kingTerms(p, Black, &sides)
 		if e.terms4 {
-			score += e.terms4Terms(p, &sides, occ)
+			score += e.terms4Terms(p, &sides, pe, occ)
 		}
 		if e.terms2 {
 			score += e.terms2Terms(p, &sides, pe, occ)

@@ -10,7 +10,13 @@ type pawnEntry struct {
 	// of them, those it counts twice (spaceSquares).
 	space [2]Bitboard
 	score Score // white minus black: structure, material, placement (and passerNeighbours with EvalTerms2)
-	valid bool
+	// With eval_terms4: each colour's last king shelter
+	// (Terms4Weights.kingShelter), its outpost squares and the squares
+	// its pawns attack twice (terms4Pieces).
+	shelter   [2]shelterEntry
+	outposts  [2]Bitboard
+	pawnTwice [2]Bitboard
+	valid     bool
 }
 
 const pawnCacheSize = 1 << 14
@@ -30,6 +36,8 @@ func (e *Evaluator) pawnStructure(p *Position) *pawnEntry {
 	if e.terms4 {
 		t := &e.w.Terms4
 		pe.score += t.terms4Pawns(White, wp, bp, pawnAttacksBB(wp, White)) - t.terms4Pawns(Black, bp, wp, pawnAttacksBB(bp, Black))
+		pe.outposts = [2]Bitboard{outpostSquares(White, wp, bp), outpostSquares(Black, bp, wp)}
+		pe.pawnTwice = [2]Bitboard{pawnsTwice(White, wp), pawnsTwice(Black, bp)}
 	}
 	if e.terms2 {
 		pe.score += e.passerNeighbours(White, pw, wp) - e.passerNeighbours(Black, pb, bp)

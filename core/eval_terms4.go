@@ -87,8 +87,9 @@ var (
 	kingCamp [2]Bitboard
 	// outpostRanks[c]: the ranks 4 to 6 seen by colour c.
 	outpostRanks [2]Bitboard
-	// centreSquares: d4, e4, d5, e5.
+	// centreSquares: d4, e4, d5, e5; longDiagonals: a1–h8 and a8–h1.
 	centreSquares = Bitboard(0x0000001818000000)
+	longDiagonals = Bitboard(0x8040201008040201 | 0x0102040810204080)
 )
 
 func init() {
@@ -106,62 +107,23 @@ func init() {
 
 // terms4Terms is the score of the terms but the pawns' (cached with the
 // pawn structure), white minus black, after both sides' pieceTerms.
-func (e *Evaluator) terms4Terms(p *Position, sides *[2]evalSide, occ Bitboard) Score {
-	twice := [2]Bitboard{attackedTwice(p, White, occ), attackedTwice(p, Black, occ)}
+func (e *Evaluator) terms4Terms(p *Position, sides *[2]evalSide, pe *pawnEntry, occ Bitboard) Score {
+	var twice [2]Bitboard
 	var s [2]Score
 	for c := White; c <= Black; c++ {
-		s[c] = e.terms4King(p, c, &sides[c^1], twice[c^1]) + e.terms4Threats(p, c, sides, twice) + e.terms4Pieces(p, c, sides, occ)
+		s[c], twice[c] = e.terms4Pieces(p, c, sides, pe, occ)
+	}
+	for c := White; c <= Black; c++ {
+		s[c] += e.terms4King(p, c, &sides[c^1], twice[c^1], pe) + e.terms4Threats(p, c, sides, twice)
 	}
 	return s[White] - s[Black]
 }
 
-// attackedTwice is the squares colour c attacks twice: by two pawns, or
-// two of its pawns, pieces and king. Gathered here again, piece by piece,
-// rather than in pieceTerms' loops: there it cost every evaluation 1 %
-// more instructions (bench --depth 8) with these terms off.
-func attackedTwice(p *Position, c Color, occ Bitboard) Bitboard {
-	own := p.colors[c]
-	pawns := pawnPush(p.pieces[Pawn]&own, c)
-	once, twice := pawns.east()|pawns.west(), pawns.east()&pawns.west()
-	add := func(att Bitboard) {
-		twice |= once & att
-		once |= att
-	}
-	add(kingAttacks[p.kings[c]])
-	for b := p.pieces[Knight] & own; b != 0; {
-		add(knightAttacks[b.PopLSB()])
-	}
-	for b := p.pieces[Bishop] & own; b != 0; {
-		add(BishopAttacks(b.PopLSB(), occ))
-	}
-	for b := p.pieces[Rook] & own; b != 0; {
-		add(RookAttacks(b.PopLSB(), occ))
-	}
-	for b := p.pieces[Queen] & own; b != 0; {
-		add(QueenAttacks(b.PopLSB(), occ))
-	}
-	return twice
-}
-
 // terms4King is colour c's shelter, storm and flank.
-func (e *Evaluator) terms4King(p *Position, c Color, them *evalSide, themTwice Bitboard) Score {
+func (e *Evaluator) terms4King(p *Position, c Color, them *evalSide, themTwice Bitboard, pe *pawnEntry) Score {
 	t := &e.w.Terms4
 	ksq := p.kings[c]
-	v := t.shelter(p, c, ksq)
-	short, long := WhiteKingSide, WhiteQueenSide
-	if c == Black {
-		short, long = BlackKingSide, BlackQueenSide
-	}
-	for _, castle := range [2]struct {
-		right uint8
-		to    Square
-	}{{short, 6}, {long, 2}} {
-		if p.castling&castle.right != 0 {
-			if s := t.shelter(p, c, relativeSquare(c, castle.to)); s.MG() > v.MG() {
-				v = s
-			}
-		}
-	}
+	v := t.kingShelter(p, c, pe)
 	flank := kingFlank[ksq.File()]
 	if p.pieces[Pawn]&flank == 0 {
 		v += t.PawnlessFlank
@@ -171,6 +133,43 @@ func (e *Evaluator) terms4King(p *Position, c Color, them *evalSide, themTwice B
 		v += t.FlankAttacks.Scale(b.Count() + (b & themTwice).Count())
 	}
 	return v
+}
+
+var (
+	// castleRights[c]: colour c's castling rights.
+	castleRights = [2]uint8{WhiteKingSide | WhiteQueenSide, BlackKingSide | BlackQueenSide}
+	// castleSides: the rights to castle on the king's side, the queen's.
+	castleSides = [2]uint8{WhiteKingSide | BlackKingSide, WhiteQueenSide | BlackQueenSide}
+)
+
+// kingShelter is colour c's best shelter of the king's square and the
+// squares it may still castle to. It depends on the pawns, the king's
+// square and the rights alone, so the pawn entry keeps the last one of
+// each colour: a search moves pieces far more often than kings and pawns.
+func (t *Terms4Weights) kingShelter(p *Position, c Color, pe *pawnEntry) Score {
+	ksq, rights := p.kings[c], p.castling&castleRights[c]
+	k := &pe.shelter[c]
+	if k.valid && k.king == ksq && k.rights == rights {
+		return k.score
+	}
+	v := t.shelter(p, c, ksq)
+	for i, to := range [2]Square{6, 2} { // the king's side (g1), the queen's (c1)
+		if rights&castleSides[i] != 0 {
+			if s := t.shelter(p, c, relativeSquare(c, to)); s.MG() > v.MG() {
+				v = s
+			}
+		}
+	}
+	*k = shelterEntry{score: v, king: ksq, rights: rights, valid: true}
+	return v
+}
+
+// shelterEntry is a colour's shelter as kingShelter last found it.
+type shelterEntry struct {
+	score  Score
+	king   Square
+	rights uint8
+	valid  bool
 }
 
 // shelter is the shelter and storm of colour c's king on ksq.
@@ -222,10 +221,12 @@ func (e *Evaluator) terms4Threats(p *Position, c Color, sides *[2]evalSide, twic
 	weak := enemies &^ strongly & us.attacks
 	var v Score
 	if targets := nonPawnEnemies&strongly | weak; targets != 0 {
-		byMinor := targets & (us.by[Knight] | us.by[Bishop])
-		byRook := weak & us.by[Rook]
-		for pt := Pawn; pt <= Bishop; pt++ {
-			v += t.ThreatByMinor[pt].Scale((byMinor & p.pieces[pt]).Count()) + t.ThreatByRook[pt].Scale((byRook & p.pieces[pt]).Count())
+		lesser := p.pieces[Pawn] | p.pieces[Knight] | p.pieces[Bishop] // rooks and queens are eval_terms2's
+		for b := targets & lesser & (us.by[Knight] | us.by[Bishop]); b != 0; {
+			v += t.ThreatByMinor[p.board[b.PopLSB()].Type()]
+		}
+		for b := weak & lesser & us.by[Rook]; b != 0; {
+			v += t.ThreatByRook[p.board[b.PopLSB()].Type()]
 		}
 		if weak&kingAttacks[p.kings[c]] != 0 {
 			v += t.ThreatByKing
@@ -252,55 +253,82 @@ func relativeRankBB(c Color, r int) Bitboard {
 	return Rank1 << (8 * uint(r))
 }
 
-// terms4Pieces is the placement of colour c's minors and rooks.
-func (e *Evaluator) terms4Pieces(p *Position, c Color, sides *[2]evalSide, occ Bitboard) Score {
+// terms4Pieces is the placement of colour c's minors and rooks, and the
+// squares c attacks twice: by two pawns, or two of its pawns, pieces and
+// king. Those are gathered here again, piece by piece, with the attacks
+// the placement reads, rather than in pieceTerms' loops: there they cost
+// every evaluation 1 % more instructions (bench --depth 8) with these
+// terms off.
+func (e *Evaluator) terms4Pieces(p *Position, c Color, sides *[2]evalSide, pe *pawnEntry, occ Bitboard) (Score, Bitboard) {
 	t := &e.w.Terms4
 	us, them := &sides[c], &sides[c^1]
 	own := p.colors[c]
 	ksq := p.kings[c]
+	once := us.pawnAttacks | kingAttacks[ksq]
+	twice := pe.pawnTwice[c] | us.pawnAttacks&kingAttacks[ksq]
 	var v Score
 	minors := (p.pieces[Knight] | p.pieces[Bishop]) & own
 	v += t.MinorBehindPawn.Scale((minors & pawnPush(p.pieces[Pawn], c^1)).Count())
-	// Outpost squares: ranks 4 to 6, defended by an own pawn, out of every
-	// enemy pawn's reach (its file and the adjacent ones ahead are free
-	// of enemy pawns, as pieceTermsCtx.outpost).
-	enemyPawns := p.pieces[Pawn] &^ own
-	outposts := outpostRanks[c] & us.pawnAttacks &^ pawnSpan(pawnAttacksBB(enemyPawns, c^1), c^1)
+	outposts := pe.outposts[c]
 	for b := p.pieces[Knight] & own; b != 0; {
 		sq := b.PopLSB()
+		att := knightAttacks[sq]
+		twice |= once & att
+		once |= att
 		v += t.KingProtector[Knight].Scale(int(distance[sq][ksq]))
-		if !outposts.Has(sq) && knightAttacks[sq]&outposts&^own != 0 {
+		if !outposts.Has(sq) && att&outposts&^own != 0 {
 			v += t.ReachableOutpost
 		}
 	}
 	for b := p.pieces[Bishop] & own; b != 0; {
 		sq := b.PopLSB()
+		att := BishopAttacks(sq, occ)
+		twice |= once & att
+		once |= att
 		v += t.KingProtector[Bishop].Scale(int(distance[sq][ksq]))
-		if (BishopAttacks(sq, p.pieces[Pawn]) & centreSquares).Several() {
+		// Only from a long diagonal does a bishop see two centre squares.
+		if longDiagonals.Has(sq) && (BishopAttacks(sq, p.pieces[Pawn]) & centreSquares).Several() {
 			v += t.LongDiagonalBishop
 		}
 	}
 	safe := ^own &^ them.pawnAttacks
 	for b := p.pieces[Rook] & own; b != 0; {
 		sq := b.PopLSB()
+		att := RookAttacks(sq, occ)
+		twice |= once & att
+		once |= att
 		file := FileA << uint(sq.File())
 		if file&p.pieces[Queen] != 0 {
 			v += t.RookQueenFile
 		}
-		if file&p.pieces[Pawn]&own != 0 && t.TrappedRook != 0 && (RookAttacks(sq, occ)&safe).Count() <= 3 {
+		if file&p.pieces[Pawn]&own != 0 && (att&safe).Count() <= 3 {
 			if kf := ksq.File(); (kf < 4) == (sq.File() < kf) {
-				rights := WhiteKingSide | WhiteQueenSide
-				if c == Black {
-					rights = BlackKingSide | BlackQueenSide
-				}
-				if p.castling&rights == 0 {
+				if p.castling&castleRights[c] == 0 {
 					v += t.TrappedRook
 				}
 				v += t.TrappedRook
 			}
 		}
 	}
-	return v
+	for b := p.pieces[Queen] & own; b != 0; {
+		att := QueenAttacks(b.PopLSB(), occ)
+		twice |= once & att
+		once |= att
+	}
+	return v, twice
+}
+
+// outpostSquares is colour c's outpost squares: ranks 4 to 6, defended
+// by an own pawn, out of every enemy pawn's reach (its file and the
+// adjacent ones ahead are free of enemy pawns, as pieceTermsCtx.outpost).
+func outpostSquares(c Color, own, enemy Bitboard) Bitboard {
+	return outpostRanks[c] & pawnAttacksBB(own, c) &^ pawnSpan(pawnAttacksBB(enemy, c^1), c^1)
+}
+
+// pawnsTwice is the squares two of colour c's pawns attack.
+func pawnsTwice(c Color, own Bitboard) Bitboard {
+	pushed := pawnPush(own, c)
+	return pushed.east() & pushed.west()
 }
 
 // pawnSpan spreads b over every square ahead of it, seen by colour c:

@@ -1,6 +1,9 @@
 package core
 
-import "testing"
+import (
+	"math/rand/v2"
+	"testing"
+)
 
 // Each term alone, in a position made for it: the change it makes, and
 // the opposite in the colour-flipped position.
@@ -39,8 +42,50 @@ func TestTerms4ShelterCastling(t *testing.T) {
 		var sides [2]evalSide
 		sides[White].start(p, White)
 		sides[Black].start(p, Black)
-		if got := e.terms4King(p, White, &sides[Black], 0).MG(); got != tc.want {
+		if got := e.terms4King(p, White, &sides[Black], 0, e.pawnStructure(p)).MG(); got != tc.want {
 			t.Errorf("%s: %d, want %d", tc.fen, got, tc.want)
 		}
+	}
+}
+
+// The pawn entry's shelter (kept per pawn structure, king square and
+// castling rights) gives what a fresh evaluator computes, over random
+// walks from the cases' positions where kings move and rights go.
+func TestTerms4ShelterCacheAgrees(t *testing.T) {
+	s := mustPreset(t, "full")
+	r := randomChromosome(s, 7)
+	genes := map[string]float64{}
+	for i, g := range s.Genes {
+		if g.InFamily(Terms4Family) {
+			genes[g.Name] = r.Values[i]
+		}
+	}
+	shared := terms2Evaluator(t, genes, true)
+	w := shared.Weights()
+	rng := rand.New(rand.NewPCG(19, 4))
+	n := 0
+	var starts []string
+	for _, tc := range loadTermCases(t, "testdata/eval_terms4.txt") {
+		starts = append(starts, tc.fen)
+	}
+	for range 20 { // rooks free to move: rights go while the kings stay
+		starts = append(starts, "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1")
+	}
+	for _, fen := range starts {
+		p := mustFEN(t, fen)
+		for range 40 {
+			moves := p.LegalMoves()
+			if len(moves) == 0 {
+				break
+			}
+			p.MakeMove(moves[rng.IntN(len(moves))])
+			if got, want := shared.Evaluate(p), NewEvaluator(w).Evaluate(p); got != want {
+				t.Fatalf("%s: %d with the shared evaluator's caches, %d fresh", p.FEN(), got, want)
+			}
+			n++
+		}
+	}
+	if n < 500 {
+		t.Errorf("only %d positions", n)
 	}
 }
