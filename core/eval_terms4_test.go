@@ -27,6 +27,7 @@ func TestTerms4Genes(t *testing.T) {
 // may still castle to, and none it may not.
 func TestTerms4ShelterCastling(t *testing.T) {
 	w := mustWeights(t, "full")
+	w.Terms4 = Terms4Weights{}
 	w.Terms4.Shelter[1][1] = 50 // the g-file's pawn on the 2nd rank
 	for _, tc := range []struct {
 		fen  string

@@ -49,7 +49,7 @@ func firstOnly(samples []Sample) (kept []Sample, dropped int) {
 // games discarded.
 func TestGamesImportIsSelfplay(t *testing.T) {
 	cfg := testConfig(t, 10)
-	cfg.PerGame, cfg.Options.MaxMoves = 12, 45 // some games reach the move limit
+	cfg.PerGame, cfg.Options.MaxMoves = 12, 60 // some games reach the move limit
 	cfg.Book = nil                             // every game from the start: some positions come again
 	st := generate(t, cfg, nil)
 	games := playJobs(t, cfg)
