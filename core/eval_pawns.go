@@ -64,10 +64,7 @@ func (e *Evaluator) pawnSide(c Color, own, enemy Bitboard) (Score, Bitboard) {
 		neighbours := adjacentFiles[sq.File()] & ownFiles
 		if neighbours == 0 {
 			s += w.IsolatedPawn
-		} else if stop := pawnPush(SquareBB(sq), c); stop&enemyAtt != 0 &&
-			passedMask[c^1][sq]&adjacentFiles[sq.File()]&own == 0 && stop&enemy == 0 {
-			// Backward: no friendly pawn beside or behind on the adjacent
-			// files to support its advance, and the stop square is guarded.
+		} else if backward(c, sq, own, enemy, enemyAtt) {
 			s += w.BackwardPawn
 		}
 		if passedMask[c][sq]&enemy == 0 && forwardMask[c][sq]&own == 0 {
@@ -76,4 +73,12 @@ func (e *Evaluator) pawnSide(c Color, own, enemy Bitboard) (Score, Bitboard) {
 		}
 	}
 	return s, passed
+}
+
+// backward reports whether colour c's pawn on sq, not isolated, is
+// backward: no own pawn behind it on the adjacent files to support its
+// advance, and its stop square free but guarded by an enemy pawn.
+func backward(c Color, sq Square, own, enemy, enemyAtt Bitboard) bool {
+	stop := pawnPush(SquareBB(sq), c)
+	return stop&enemyAtt != 0 && passedMask[c^1][sq]&adjacentFiles[sq.File()]&own == 0 && stop&enemy == 0
 }

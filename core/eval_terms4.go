@@ -370,11 +370,7 @@ func (t *Terms4Weights) terms4Pawns(c Color, own, enemy, ownAtt Bitboard) Score 
 		if opposed {
 			continue
 		}
-		isolated := adjacentFiles[sq.File()]&ownFiles == 0
-		// Backward as pawnSide judges it.
-		stop := pawnPush(SquareBB(sq), c)
-		backward := !isolated && stop&enemyAtt != 0 && passedMask[c^1][sq]&adjacentFiles[sq.File()]&own == 0 && stop&enemy == 0
-		if isolated || backward {
+		if adjacentFiles[sq.File()]&ownFiles == 0 || backward(c, sq, own, enemy, enemyAtt) {
 			s += t.WeakUnopposed
 		}
 	}
