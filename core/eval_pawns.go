@@ -10,10 +10,10 @@ type pawnEntry struct {
 	// of them, those it counts twice (spaceSquares).
 	space [2]Bitboard
 	score Score // white minus black: structure, material, placement (and passerNeighbours with EvalTerms2)
-	// With eval_terms4: each colour's last king shelter
-	// (Terms4Weights.kingShelter), its outpost squares and the squares
-	// its pawns attack twice (terms4Pieces).
-	shelter   [2]shelterEntry
+	// king: each colour's king terms of its last king square
+	// (kingEntry). With eval_terms4: each colour's outpost squares and
+	// the squares its pawns attack twice (pieceTerms4, evalSide.twice).
+	king      [2]kingEntry
 	outposts  [2]Bitboard
 	pawnTwice [2]Bitboard
 	valid     bool

@@ -29,12 +29,12 @@ func refTerms2Evaluate(t testing.TB, off *Evaluator, p *Position) int {
 	}
 	e := &refTerms2{w: off.w, kingDanger: kingDangerTable(off.w)}
 	var sides [2]evalSide
-	sides[White].start(p, White)
-	sides[Black].start(p, Black)
-	occ := p.Occupied()
 	pe := off.pawnStructure(p)
+	sides[White].start(p, White, pe)
+	sides[Black].start(p, Black, pe)
+	occ := p.Occupied()
 	score := pe.score
-	score += off.pieceTerms(p, White, &sides, occ) - off.pieceTerms(p, Black, &sides, occ)
+	score += off.pieceTerms(p, White, &sides, pe, occ) - off.pieceTerms(p, Black, &sides, pe, occ)
 	score += off.kingTerms(p, White, &sides) - off.kingTerms(p, Black, &sides)
 	score += e.refTerms2Terms(p, &sides, pe.passed, occ)
 	phase := p.gamePhase()

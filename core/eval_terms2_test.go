@@ -213,10 +213,11 @@ func TestKingDangerUnits(t *testing.T) {
 // scores the kings.
 func attackSides(e *Evaluator, p *Position) [2]evalSide {
 	var sides [2]evalSide
-	sides[White].start(p, White)
-	sides[Black].start(p, Black)
-	e.pieceTerms(p, White, &sides, p.Occupied())
-	e.pieceTerms(p, Black, &sides, p.Occupied())
+	pe := e.pawnStructure(p)
+	sides[White].start(p, White, pe)
+	sides[Black].start(p, Black, pe)
+	e.pieceTerms(p, White, &sides, pe, p.Occupied())
+	e.pieceTerms(p, Black, &sides, pe, p.Occupied())
 	return sides
 }
 

@@ -59,23 +59,33 @@ func (t *Terms3Weights) active() bool {
 	return n != Terms3Weights{}
 }
 
+// kingPawnDistance is the term of colour c's king's distance to its
+// nearest pawn (kept in the pawn entry's king entry).
+func (t *Terms3Weights) kingPawnDistance(p *Position, c Color) Score {
+	pawns := p.pieces[Pawn] & p.colors[c]
+	if pawns == 0 {
+		return 0
+	}
+	ksq, d := p.kings[c], 7
+	for b := pawns; b != 0; {
+		d = min(d, int(distance[ksq][b.PopLSB()]))
+	}
+	return t.KingPawnDistance.Scale(d)
+}
+
 // queenSide is the a–d files, the wing Stockfish's both-flanks test reads.
 const queenSide = FileA | FileA<<1 | FileA<<2 | FileA<<3
 
 // terms3Placement is the score of the king–pawn distance and the
 // bishops' own pawns, white minus black, added before the phase blend.
-func (e *Evaluator) terms3Placement(p *Position) Score {
+func (e *Evaluator) terms3Placement(p *Position, pe *pawnEntry) Score {
 	t := &e.w.Terms3
 	var s [2]Score
 	for c := White; c <= Black; c++ {
 		own := p.colors[c]
 		pawns := p.pieces[Pawn] & own
-		if t.KingPawnDistance != 0 && pawns != 0 {
-			ksq, d := p.kings[c], 7
-			for b := pawns; b != 0; {
-				d = min(d, int(distance[ksq][b.PopLSB()]))
-			}
-			s[c] += t.KingPawnDistance.Scale(d)
+		if t.KingPawnDistance != 0 {
+			s[c] += pe.king[c].pawnDistance
 		}
 		if t.BishopPawns != 0 {
 			for b := p.pieces[Bishop] & own; b != 0; {

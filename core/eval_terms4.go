@@ -106,31 +106,28 @@ func init() {
 }
 
 // terms4Terms is the score of the terms but the pawns' (cached with the
-// pawn structure), white minus black, after both sides' pieceTerms.
-func (e *Evaluator) terms4Terms(p *Position, sides *[2]evalSide, pe *pawnEntry, occ Bitboard) Score {
-	var twice [2]Bitboard
+// pawn structure) and the pieces' (pieceTerms4, within pieceTerms),
+// white minus black, after both sides' pieceTerms.
+func (e *Evaluator) terms4Terms(p *Position, sides *[2]evalSide, pe *pawnEntry) Score {
 	var s [2]Score
 	for c := White; c <= Black; c++ {
-		s[c], twice[c] = e.terms4Pieces(p, c, sides, pe, occ)
-	}
-	for c := White; c <= Black; c++ {
-		s[c] += e.terms4King(p, c, &sides[c^1], twice[c^1], pe) + e.terms4Threats(p, c, sides, twice)
+		s[c] = e.terms4King(p, c, &sides[c^1], pe) + e.terms4Threats(p, c, sides)
 	}
 	return s[White] - s[Black]
 }
 
 // terms4King is colour c's shelter, storm and flank.
-func (e *Evaluator) terms4King(p *Position, c Color, them *evalSide, themTwice Bitboard, pe *pawnEntry) Score {
+func (e *Evaluator) terms4King(p *Position, c Color, them *evalSide, pe *pawnEntry) Score {
 	t := &e.w.Terms4
 	ksq := p.kings[c]
-	v := t.kingShelter(p, c, pe)
+	v := pe.king[c].shelter
 	flank := kingFlank[ksq.File()]
 	if p.pieces[Pawn]&flank == 0 {
 		v += t.PawnlessFlank
 	}
 	if t.FlankAttacks != 0 {
 		b := them.attacks & flank & kingCamp[c]
-		v += t.FlankAttacks.Scale(b.Count() + (b & themTwice).Count())
+		v += t.FlankAttacks.Scale(b.Count() + (b & them.twice).Count())
 	}
 	return v
 }
@@ -143,15 +140,9 @@ var (
 )
 
 // kingShelter is colour c's best shelter of the king's square and the
-// squares it may still castle to. It depends on the pawns, the king's
-// square and the rights alone, so the pawn entry keeps the last one of
-// each colour: a search moves pieces far more often than kings and pawns.
-func (t *Terms4Weights) kingShelter(p *Position, c Color, pe *pawnEntry) Score {
+// squares it may still castle to (kept in the pawn entry's king entry).
+func (t *Terms4Weights) kingShelter(p *Position, c Color) Score {
 	ksq, rights := p.kings[c], p.castling&castleRights[c]
-	k := &pe.shelter[c]
-	if k.valid && k.king == ksq && k.rights == rights {
-		return k.score
-	}
 	v := t.shelter(p, c, ksq)
 	for i, to := range [2]Square{6, 2} { // the king's side (g1), the queen's (c1)
 		if rights&castleSides[i] != 0 {
@@ -160,16 +151,7 @@ func (t *Terms4Weights) kingShelter(p *Position, c Color, pe *pawnEntry) Score {
 			}
 		}
 	}
-	*k = shelterEntry{score: v, king: ksq, rights: rights, valid: true}
 	return v
-}
-
-// shelterEntry is a colour's shelter as kingShelter last found it.
-type shelterEntry struct {
-	score  Score
-	king   Square
-	rights uint8
-	valid  bool
 }
 
 // shelter is the shelter and storm of colour c's king on ksq.
@@ -212,12 +194,12 @@ func backmost(c Color, b Bitboard) Square {
 }
 
 // terms4Threats is colour c's threats on the enemy.
-func (e *Evaluator) terms4Threats(p *Position, c Color, sides *[2]evalSide, twice [2]Bitboard) Score {
+func (e *Evaluator) terms4Threats(p *Position, c Color, sides *[2]evalSide) Score {
 	t := &e.w.Terms4
 	us, them := &sides[c], &sides[c^1]
 	enemies := p.colors[c^1] &^ p.pieces[King]
 	nonPawnEnemies := enemies &^ p.pieces[Pawn]
-	strongly := them.pawnAttacks | twice[c^1]&^twice[c]
+	strongly := them.pawnAttacks | them.twice&^us.twice
 	weak := enemies &^ strongly & us.attacks
 	var v Score
 	if targets := nonPawnEnemies&strongly | weak; targets != 0 {
@@ -253,69 +235,59 @@ func relativeRankBB(c Color, r int) Bitboard {
 	return Rank1 << (8 * uint(r))
 }
 
-// terms4Pieces is the placement of colour c's minors and rooks, and the
-// squares c attacks twice: by two pawns, or two of its pawns, pieces and
-// king. Those are gathered here again, piece by piece, with the attacks
-// the placement reads, rather than in pieceTerms' loops: there they cost
-// every evaluation 1 % more instructions (bench --depth 8) with these
-// terms off.
-func (e *Evaluator) terms4Pieces(p *Position, c Color, sides *[2]evalSide, pe *pawnEntry, occ Bitboard) (Score, Bitboard) {
-	t := &e.w.Terms4
-	us, them := &sides[c], &sides[c^1]
-	own := p.colors[c]
-	ksq := p.kings[c]
-	once := us.pawnAttacks | kingAttacks[ksq]
-	twice := pe.pawnTwice[c] | us.pawnAttacks&kingAttacks[ksq]
+// pieceTerms4 is the placement of a colour's minors and rooks, scored
+// piece by piece within pieceTerms' loops, which hold each piece's
+// attacks already.
+type pieceTerms4 struct {
+	t        *Terms4Weights
+	ksq      Square
+	own      Bitboard // the colour's pieces
+	outposts Bitboard // the colour's outpost squares
+}
+
+// start is the terms of the colour's pieces as a whole: its minors behind
+// a pawn (of either colour).
+func (q *pieceTerms4) start(p *Position, c Color) Score {
+	minors := (p.pieces[Knight] | p.pieces[Bishop]) & q.own
+	return q.t.MinorBehindPawn.Scale((minors & pawnPush(p.pieces[Pawn], c^1)).Count())
+}
+
+// knight is the terms of the knight on sq, attacking att.
+func (q *pieceTerms4) knight(sq Square, att Bitboard) Score {
+	v := q.t.KingProtector[Knight].Scale(int(distance[sq][q.ksq]))
+	if !q.outposts.Has(sq) && att&q.outposts&^q.own != 0 {
+		v += q.t.ReachableOutpost
+	}
+	return v
+}
+
+// bishop is the terms of the bishop on sq.
+func (q *pieceTerms4) bishop(p *Position, sq Square) Score {
+	v := q.t.KingProtector[Bishop].Scale(int(distance[sq][q.ksq]))
+	// Only from a long diagonal does a bishop see two centre squares.
+	if longDiagonals.Has(sq) && (BishopAttacks(sq, p.pieces[Pawn]) & centreSquares).Several() {
+		v += q.t.LongDiagonalBishop
+	}
+	return v
+}
+
+// rook is the terms of colour c's rook on sq, with safe the squares it
+// attacks not own and not attacked by an enemy pawn.
+func (q *pieceTerms4) rook(p *Position, c Color, sq Square, safe Bitboard) Score {
 	var v Score
-	minors := (p.pieces[Knight] | p.pieces[Bishop]) & own
-	v += t.MinorBehindPawn.Scale((minors & pawnPush(p.pieces[Pawn], c^1)).Count())
-	outposts := pe.outposts[c]
-	for b := p.pieces[Knight] & own; b != 0; {
-		sq := b.PopLSB()
-		att := knightAttacks[sq]
-		twice |= once & att
-		once |= att
-		v += t.KingProtector[Knight].Scale(int(distance[sq][ksq]))
-		if !outposts.Has(sq) && att&outposts&^own != 0 {
-			v += t.ReachableOutpost
-		}
+	file := FileA << uint(sq.File())
+	if file&p.pieces[Queen] != 0 {
+		v += q.t.RookQueenFile
 	}
-	for b := p.pieces[Bishop] & own; b != 0; {
-		sq := b.PopLSB()
-		att := BishopAttacks(sq, occ)
-		twice |= once & att
-		once |= att
-		v += t.KingProtector[Bishop].Scale(int(distance[sq][ksq]))
-		// Only from a long diagonal does a bishop see two centre squares.
-		if longDiagonals.Has(sq) && (BishopAttacks(sq, p.pieces[Pawn]) & centreSquares).Several() {
-			v += t.LongDiagonalBishop
-		}
-	}
-	safe := ^own &^ them.pawnAttacks
-	for b := p.pieces[Rook] & own; b != 0; {
-		sq := b.PopLSB()
-		att := RookAttacks(sq, occ)
-		twice |= once & att
-		once |= att
-		file := FileA << uint(sq.File())
-		if file&p.pieces[Queen] != 0 {
-			v += t.RookQueenFile
-		}
-		if file&p.pieces[Pawn]&own != 0 && (att&safe).Count() <= 3 {
-			if kf := ksq.File(); (kf < 4) == (sq.File() < kf) {
-				if p.castling&castleRights[c] == 0 {
-					v += t.TrappedRook
-				}
-				v += t.TrappedRook
+	if file&p.pieces[Pawn]&q.own != 0 && safe.Count() <= 3 {
+		if kf := q.ksq.File(); (kf < 4) == (sq.File() < kf) {
+			if p.castling&castleRights[c] == 0 {
+				v += q.t.TrappedRook
 			}
+			v += q.t.TrappedRook
 		}
 	}
-	for b := p.pieces[Queen] & own; b != 0; {
-		att := QueenAttacks(b.PopLSB(), occ)
-		twice |= once & att
-		once |= att
-	}
-	return v, twice
+	return v
 }
 
 // outpostSquares is colour c's outpost squares: ranks 4 to 6, defended

@@ -41,9 +41,11 @@ func TestTerms4ShelterCastling(t *testing.T) {
 		p := mustFEN(t, tc.fen)
 		e := NewEvaluator(w)
 		var sides [2]evalSide
-		sides[White].start(p, White)
-		sides[Black].start(p, Black)
-		if got := e.terms4King(p, White, &sides[Black], 0, e.pawnStructure(p)).MG(); got != tc.want {
+		pe := e.pawnStructure(p)
+		sides[White].start(p, White, pe)
+		sides[Black].start(p, Black, pe)
+		e.refreshKings(p, pe)
+		if got := e.terms4King(p, White, &sides[Black], pe).MG(); got != tc.want {
 			t.Errorf("%s: %d, want %d", tc.fen, got, tc.want)
 		}
 	}
