@@ -17,8 +17,9 @@ type Evaluator struct {
 	// terms3: a gene of eval_terms3.go other than its mobility table
 	// has moved from neutral, so those terms are computed.
 	terms3 bool
-	// terms4: a gene of eval_terms4.go has moved from neutral.
-	terms4 bool
+	// terms4, terms5: a gene of eval_terms4.go, eval_terms5.go has
+	// moved from neutral.
+	terms4, terms5 bool
 	// seedOnly: every weight outside the seed blocks is zero (the seed
 	// presets), so the shared terms sum to zero and Evaluate skips them:
 	// a fifth of a Paper000 search with the seed000 chromosome.
@@ -45,6 +46,7 @@ func NewEvaluator(w *Weights) *Evaluator {
 	}
 	e.terms3 = w.Terms3.active()
 	e.terms4 = w.Terms4.active()
+	e.terms5 = w.Terms5.active()
 	e.kingDanger = kingDangerTable(w)
 	// Weights stays comparable (arrays, numbers, pointers): a slice field
 	// would stop this from compiling rather than make it wrong.
@@ -72,6 +74,11 @@ type evalSide struct {
 	twice         Bitboard
 	kingUnits     int // attack units the enemy brings on this king
 	kingAttackers int
+	// kingHits: the enemy pieces' attacks on the king zone, one per
+	// square and piece; kingAttackerUnits: eval_terms5's units of the
+	// enemy pieces attacking it; mobility: this side's mobility score.
+	kingHits, kingAttackerUnits int
+	mobility                    Score
 }
 
 // evaluate computes Evaluate's score.
@@ -88,8 +95,11 @@ func (e *Evaluator) evaluate(p *Position) int {
 		score += pe.score
 		score += e.pieceTerms(p, White, &sides, pe, occ) - e.pieceTerms(p, Black, &sides, pe, occ)
 		score += e.kingTerms(p, White, &sides) - e.kingTerms(p, Black, &sides)
-		if e.terms3 || e.terms4 {
+		if e.terms3 || e.terms4 || e.terms5 {
 			e.refreshKings(p, pe)
+		}
+		if e.terms5 {
+			score += e.terms5King(p, White, &sides, pe) - e.terms5King(p, Black, &sides, pe)
 		}
 		if e.terms4 {
 			score += e.terms4Terms(p, &sides, pe)
@@ -227,10 +237,15 @@ func (c *pieceTermsCtx) attacks(pt PieceType, att Bitboard) Score {
 	c.us.twice |= c.us.attacks & att
 	c.us.attacks |= att
 	if z := att & c.them.kingZone; z != 0 {
+		n := z.Count()
 		c.them.kingAttackers++
-		c.them.kingUnits += c.e.w.KingAttackWeight[pt] * z.Count()
+		c.them.kingUnits += c.e.w.KingAttackWeight[pt] * n
+		c.them.kingHits += n
+		c.them.kingAttackerUnits += c.e.w.Terms5.Attacker[pt]
 	}
-	return c.e.mobility[pt][(att & c.safe).Count()]
+	m := c.e.mobility[pt][(att & c.safe).Count()]
+	c.us.mobility += m
+	return m
 }
 
 // outpost reports whether a knight or bishop of colour col on sq is on an

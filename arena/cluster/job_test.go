@@ -189,7 +189,7 @@ func TestDecodeJobRefusesBadJobs(t *testing.T) {
 		spoil func(j *jobMsg)
 		want  string
 	}{
-		{"another version", func(j *jobMsg) { j.V = 7 }, "protocol v7"},
+		{"another version", func(j *jobMsg) { j.V = Version + 1 }, fmt.Sprintf("protocol v%d", Version+1)},
 		{"bad id", func(j *jobMsg) { j.ID = "../../x" }, "not the hex"},
 		{"bad run", func(j *jobMsg) { j.Run = "ABCDEF0123456789" }, "not the hex"},
 		{"genes not a hash", func(j *jobMsg) { j.White.Genes = "../x" }, "genes id"},
