@@ -10,6 +10,12 @@ type Evaluator struct {
 	psq [16][64]Score
 	// mobility[type][n]: the mobility score of a piece reaching n squares.
 	mobility [7][28]Score
+	// zoneUnits[type][n]: the king-attack units of a piece attacking n
+	// squares of the enemy king's zone (n ≥ 1), packed: KingAttackWeight·n
+	// in the low 32 bits, eval_terms5's Attacker + KingHits·n above. All
+	// are whole and not negative (their genes' bounds), so neither half
+	// carries into the other; one load and one add a piece.
+	zoneUnits [Queen + 1][10]uint64
 	// terms2 switches on the terms of eval_terms2.go (the EvalTerms2
 	// option); kingDanger is their king-danger table.
 	terms2     bool
@@ -46,6 +52,12 @@ func NewEvaluator(w *Weights) *Evaluator {
 	}
 	e.terms3 = w.Terms3.active()
 	e.terms4 = w.Terms4.active()
+	for pt := Knight; pt <= Queen; pt++ {
+		for n := 1; n < len(e.zoneUnits[pt]); n++ {
+			t5 := w.Terms5.Attacker[pt] + w.Terms5.KingHits*n
+			e.zoneUnits[pt][n] = uint64(uint32(w.KingAttackWeight[pt]*n)) | uint64(uint32(t5))<<32
+		}
+	}
 	e.terms5 = w.Terms5.active()
 	e.kingDanger = kingDangerTable(w)
 	// Weights stays comparable (arrays, numbers, pointers): a slice field
@@ -74,11 +86,12 @@ type evalSide struct {
 	twice         Bitboard
 	kingUnits     int // attack units the enemy brings on this king
 	kingAttackers int
-	// kingHits: the enemy pieces' attacks on the king zone, one per
-	// square and piece; kingAttackerUnits: eval_terms5's units of the
-	// enemy pieces attacking it; mobility: this side's mobility score.
-	kingHits, kingAttackerUnits int
-	mobility                    Score
+	// zoneUnits gathers, piece by piece, the units of the enemy pieces
+	// attacking the king zone: kingUnits' in its low 32 bits,
+	// eval_terms5's above (Evaluator.zoneUnits); kingUnits is set from it
+	// once the enemy's pieceTerms is done.
+	zoneUnits uint64
+	mobility  Score // this side's mobility score
 }
 
 // evaluate computes Evaluate's score.
@@ -167,11 +180,14 @@ func (e *Evaluator) pieceTerms(p *Position, c Color, sides *[2]evalSide, pe *paw
 		s += p4.start(p, c)
 	}
 
+	var mob Score
 	psq := &e.psq[MakePiece(c, Knight)]
 	for b := p.pieces[Knight] & own; b != 0; {
 		sq := b.PopLSB()
 		att := knightAttacks[sq]
-		s += psq[sq] + pt.attacks(Knight, att)
+		m := pt.attacks(Knight, att)
+		s += psq[sq] + m
+		mob += m
 		if pt.outpost(c, sq, enemyPawns) {
 			s += w.KnightOutpost
 		}
@@ -182,7 +198,9 @@ func (e *Evaluator) pieceTerms(p *Position, c Color, sides *[2]evalSide, pe *paw
 	psq = &e.psq[MakePiece(c, Bishop)]
 	for b := p.pieces[Bishop] & own; b != 0; {
 		sq := b.PopLSB()
-		s += psq[sq] + pt.attacks(Bishop, BishopAttacks(sq, occ))
+		m := pt.attacks(Bishop, BishopAttacks(sq, occ))
+		s += psq[sq] + m
+		mob += m
 		if pt.outpost(c, sq, enemyPawns) {
 			s += w.BishopOutpost
 		}
@@ -194,7 +212,9 @@ func (e *Evaluator) pieceTerms(p *Position, c Color, sides *[2]evalSide, pe *paw
 	for b := p.pieces[Rook] & own; b != 0; {
 		sq := b.PopLSB()
 		att := RookAttacks(sq, occ)
-		s += psq[sq] + pt.attacks(Rook, att)
+		m := pt.attacks(Rook, att)
+		s += psq[sq] + m
+		mob += m
 		if t4 {
 			s += p4.rook(p, c, sq, att&pt.safe)
 		}
@@ -213,11 +233,15 @@ func (e *Evaluator) pieceTerms(p *Position, c Color, sides *[2]evalSide, pe *paw
 	psq = &e.psq[MakePiece(c, Queen)]
 	for b := p.pieces[Queen] & own; b != 0; {
 		sq := b.PopLSB()
-		s += psq[sq] + pt.attacks(Queen, QueenAttacks(sq, occ))
+		m := pt.attacks(Queen, QueenAttacks(sq, occ))
+		s += psq[sq] + m
+		mob += m
 	}
 	if (p.pieces[Bishop] & own).Several() {
 		s += w.BishopPair
 	}
+	pt.us.mobility = mob
+	pt.them.kingUnits = int(uint32(pt.them.zoneUnits))
 	return s
 }
 
@@ -237,15 +261,10 @@ func (c *pieceTermsCtx) attacks(pt PieceType, att Bitboard) Score {
 	c.us.twice |= c.us.attacks & att
 	c.us.attacks |= att
 	if z := att & c.them.kingZone; z != 0 {
-		n := z.Count()
 		c.them.kingAttackers++
-		c.them.kingUnits += c.e.w.KingAttackWeight[pt] * n
-		c.them.kingHits += n
-		c.them.kingAttackerUnits += c.e.w.Terms5.Attacker[pt]
+		c.them.zoneUnits += c.e.zoneUnits[pt][z.Count()]
 	}
-	m := c.e.mobility[pt][(att & c.safe).Count()]
-	c.us.mobility += m
-	return m
+	return c.e.mobility[pt][(att & c.safe).Count()]
 }
 
 // outpost reports whether a knight or bishop of colour col on sq is on an

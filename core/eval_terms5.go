@@ -54,7 +54,7 @@ func (e *Evaluator) terms5King(p *Position, c Color, sides *[2]evalSide, pe *paw
 	occ := p.Occupied() ^ p.pieces[Queen]&p.colors[c] // checks through our queen
 	b1, b2 := RookAttacks(ksq, occ), BishopAttacks(ksq, occ)
 
-	kd := us.kingAttackerUnits
+	kd := int(us.zoneUnits >> 32) // the attackers' units and their attacks on the zone
 	var unsafe Bitboard
 	rookChecks := b1 & safe & them.by[Rook]
 	if rookChecks != 0 {
@@ -82,7 +82,7 @@ func (e *Evaluator) terms5King(p *Position, c Color, sides *[2]evalSide, pe *paw
 	flank := them.attacks & kingFlank[ksq.File()] & kingCamp[c]
 	f := flank.Count() + (flank & them.twice).Count()
 	kd += t.WeakRing*(us.kingZone&weak).Count() + t.UnsafeCheck*unsafe.Count() +
-		t.Blocker*kingBlockers(p, c).Count() + t.KingHits*us.kingHits + t.Flank*f*f/8 +
+		t.Blocker*kingBlockers(p, c).Count() + t.Flank*f*f/8 +
 		t.Mobility*(them.mobility.MG()-us.mobility.MG())/64 -
 		t.Shelter*pe.king[c].shelter.MG()/64 + t.Bias
 	if p.pieces[Queen]&p.colors[c^1] == 0 {
