@@ -25,25 +25,37 @@ func TestTerms5Genes(t *testing.T) {
 // transform scaled by the 64ths.
 func TestTerms5Penalty(t *testing.T) {
 	for _, tc := range []struct {
-		genes  map[string]float64
-		fen    string
-		mg, eg int
+		genes     map[string]float64
+		fen       string
+		mg, eg    int
+		terms4Off bool
 	}{
 		// The queen's safe check: 1000 units, 1000²/4096 and 1000/16.
-		{map[string]float64{"kd_safe_check_queen": 1000, "kd_scale_mg": 64, "kd_scale_eg": 64}, "6k1/5ppp/8/8/3q4/8/5PPP/6K1 w - - 0 1", -244, -62},
+		{map[string]float64{"kd_safe_check_queen": 1000, "kd_scale_mg": 64, "kd_scale_eg": 64}, "6k1/5ppp/8/8/3q4/8/5PPP/6K1 w - - 0 1", -244, -62, false},
 		// Scaled by half and by two.
-		{map[string]float64{"kd_safe_check_queen": 1000, "kd_scale_mg": 32, "kd_scale_eg": 128}, "6k1/5ppp/8/8/3q4/8/5PPP/6K1 w - - 0 1", -122, -125},
+		{map[string]float64{"kd_safe_check_queen": 1000, "kd_scale_mg": 32, "kd_scale_eg": 128}, "6k1/5ppp/8/8/3q4/8/5PPP/6K1 w - - 0 1", -122, -125, false},
 		// The rook: three weak squares, three hits, one attacker: 3·20 +
 		// 3·10 + 30 = 120 units.
-		{map[string]float64{"kd_weak_ring": 20, "kd_king_hits": 10, "kd_attacker_rook": 30, "kd_scale_mg": 64, "kd_scale_eg": 64}, "6k1/5ppp/8/8/8/8/r7/6K1 w - - 0 1", -3, -7},
+		{map[string]float64{"kd_weak_ring": 20, "kd_king_hits": 10, "kd_attacker_rook": 30, "kd_scale_mg": 64, "kd_scale_eg": 64}, "6k1/5ppp/8/8/8/8/r7/6K1 w - - 0 1", -3, -7, false},
 		// 100 units are not past 100.
-		{map[string]float64{"kd_bias": 100, "kd_scale_mg": 64, "kd_scale_eg": 64}, "6k1/5ppp/8/8/8/8/5PPP/6K1 w - - 0 1", 0, 0},
+		{map[string]float64{"kd_bias": 100, "kd_scale_mg": 64, "kd_scale_eg": 64}, "6k1/5ppp/8/8/8/8/5PPP/6K1 w - - 0 1", 0, 0, false},
 		// Three unsafe checks (the knight's from f3 and h3, which the g2
 		// pawn holds; the bishop's by taking on f2, which the king
 		// holds) and one pinned knight: 350 units.
-		{map[string]float64{"kd_unsafe_check": 100, "kd_blocker": 50, "kd_scale_mg": 64, "kd_scale_eg": 64}, "6k1/5ppp/8/2b3n1/8/8/5NPP/6K1 w - - 0 1", -29, -21},
+		{map[string]float64{"kd_unsafe_check": 100, "kd_blocker": 50, "kd_scale_mg": 64, "kd_scale_eg": 64}, "6k1/5ppp/8/2b3n1/8/8/5NPP/6K1 w - - 0 1", -29, -21, false},
+		// eval_terms4 off too: the squares two pawns attack still count
+		// twice (e3 and g3 on f2): flank attacks f2, h2 and f2 again,
+		// 90 + 20·3²/8 = 112 units.
+		{map[string]float64{"kd_flank": 20, "kd_bias": 90, "kd_scale_mg": 64, "kd_scale_eg": 64}, "6k1/8/8/8/8/4p1p1/8/6K1 w - - 0 1", -3, -7, true},
 	} {
-		e := terms2Evaluator(t, familyNeutral(t, tc.genes, Terms5Family), true)
+		neutral := []string{Terms5Family}
+		if tc.terms4Off {
+			neutral = append(neutral, Terms4Family)
+		}
+		e := terms2Evaluator(t, familyNeutral(t, tc.genes, neutral...), true)
+		if e.terms4 == tc.terms4Off {
+			t.Fatalf("%s: eval_terms4 on %v", tc.fen, e.terms4)
+		}
 		p := mustFEN(t, tc.fen)
 		var sides [2]evalSide
 		pe := e.pawnStructure(p)
