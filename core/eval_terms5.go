@@ -28,7 +28,8 @@ type Terms5Weights struct {
 	// Mobility: 64ths of the enemy's middle-game mobility less ours.
 	// Shelter: 64ths of the middle-game shelter (eval_terms4's, the best
 	// square's) taken off. NoQueen off when the enemy has no queen,
-	// KnightDefender off with a knight beside the king, Bias added.
+	// KnightDefender off when our knight defends a square next to the
+	// king, Bias added.
 	Mobility, Shelter, NoQueen, KnightDefender, Bias int
 	// ScaleMG, ScaleEG: 64ths of Stockfish's transform, units²/4096 in
 	// the middle game and units/16 in the end game, above 100 units.
@@ -94,8 +95,14 @@ func (e *Evaluator) terms5King(p *Position, c Color, sides *[2]evalSide, pe *paw
 	if kd <= 100 {
 		return 0
 	}
-	return -S(kd*kd*t.ScaleMG/(4096*64), kd*t.ScaleEG/(16*64))
+	return -S(min(kd*kd*t.ScaleMG/(4096*64), kdPenaltyMax), min(kd*t.ScaleEG/(16*64), kdPenaltyMax))
 }
+
+// kdPenaltyMax bounds each half of the penalty: genes in their bounds can
+// reach units whose square overflows a Score's 16-bit half (the safe
+// checks alone 8 000). Tuned sets stay far below it (r7-t5 reaches 4 000
+// cp only past 7 000 units).
+const kdPenaltyMax = 4000
 
 // kingBlockers is the pieces, of either side, that stand alone between
 // colour c's king and an enemy rook, bishop or queen on its line.

@@ -43,6 +43,8 @@ func TestTerms5Penalty(t *testing.T) {
 		// pawn holds; the bishop's by taking on f2, which the king
 		// holds) and one pinned knight: 350 units.
 		{map[string]float64{"kd_unsafe_check": 100, "kd_blocker": 50, "kd_scale_mg": 64, "kd_scale_eg": 64}, "6k1/5ppp/8/2b3n1/8/8/5NPP/6K1 w - - 0 1", -29, -21, false},
+		// Each half bounded: 2 500 units at scale 256 would be 6 103 cp.
+		{map[string]float64{"kd_safe_check_queen": 2000, "kd_bias": 500, "kd_scale_mg": 256, "kd_scale_eg": 256}, "6k1/5ppp/8/8/3q4/8/5PPP/6K1 w - - 0 1", -4000, -625, false},
 		// eval_terms4 off too: the squares two pawns attack still count
 		// twice (e3 and g3 on f2): flank attacks f2, h2 and f2 again,
 		// 90 + 20·3²/8 = 112 units.
