@@ -84,9 +84,7 @@ func (e *Evaluator) terms3Placement(p *Position, pe *pawnEntry) Score {
 	for c := White; c <= Black; c++ {
 		own := p.colors[c]
 		pawns := p.pieces[Pawn] & own
-		if t.KingPawnDistance != 0 {
-			s[c] += pe.king[c].pawnDistance
-		}
+		s[c] += pe.king[c].pawnDistance // 0 when its gene is 0
 		if t.BishopPawns != 0 {
 			for b := p.pieces[Bishop] & own; b != 0; {
 				colour := lightSquares

@@ -126,10 +126,16 @@ func (e *Evaluator) terms4King(p *Position, c Color, them *evalSide, pe *pawnEnt
 		v += t.PawnlessFlank
 	}
 	if t.FlankAttacks != 0 {
-		b := them.attacks & flank & kingCamp[c]
-		v += t.FlankAttacks.Scale(b.Count() + (b & them.twice).Count())
+		v += t.FlankAttacks.Scale(flankAttacks(c, ksq, them))
 	}
 	return v
+}
+
+// flankAttacks counts the squares of the king's flank in colour c's camp
+// that the enemy (them) attacks, again those it attacks twice.
+func flankAttacks(c Color, ksq Square, them *evalSide) int {
+	b := them.attacks & kingFlank[ksq.File()] & kingCamp[c]
+	return b.Count() + (b & them.twice).Count()
 }
 
 var (

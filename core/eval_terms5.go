@@ -80,8 +80,7 @@ func (e *Evaluator) terms5King(p *Position, c Color, sides *[2]evalSide, pe *paw
 	} else {
 		unsafe |= knightChecks
 	}
-	flank := them.attacks & kingFlank[ksq.File()] & kingCamp[c]
-	f := flank.Count() + (flank & them.twice).Count()
+	f := flankAttacks(c, ksq, them)
 	kd += t.WeakRing*(us.kingZone&weak).Count() + t.UnsafeCheck*unsafe.Count() +
 		t.Blocker*kingBlockers(p, c).Count() + t.Flank*f*f/8 +
 		t.Mobility*(them.mobility.MG()-us.mobility.MG())/64 -
