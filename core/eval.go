@@ -12,9 +12,11 @@ type Evaluator struct {
 	mobility [7][28]Score
 	// zoneUnits[type][n]: the king-attack units of a piece attacking n
 	// squares of the enemy king's zone (n ≥ 1), packed: KingAttackWeight·n
-	// in the low 32 bits, eval_terms5's Attacker + KingHits·n above. All
-	// are whole and not negative (their genes' bounds), so neither half
-	// carries into the other; one load and one add a piece.
+	// in the low 32 bits, eval_terms5's Attacker in the next 16 and its
+	// KingHits·n in the top 16. All are whole and not negative (their
+	// genes' bounds), and their sums over every piece of a side stay below
+	// each field's size (at most 15 pieces: 15·300 and 15·9·300 < 2¹⁶), so
+	// no field carries into the next; one load and one add a piece.
 	zoneUnits [Queen + 1][10]uint64
 	// terms2 switches on the terms of eval_terms2.go (the EvalTerms2
 	// option); kingDanger is their king-danger table.
@@ -54,8 +56,8 @@ func NewEvaluator(w *Weights) *Evaluator {
 	e.terms4 = w.Terms4.active()
 	for pt := Knight; pt <= Queen; pt++ {
 		for n := 1; n < len(e.zoneUnits[pt]); n++ {
-			t5 := w.Terms5.Attacker[pt] + w.Terms5.KingHits*n
-			e.zoneUnits[pt][n] = uint64(uint32(w.KingAttackWeight[pt]*n)) | uint64(uint32(t5))<<32
+			e.zoneUnits[pt][n] = uint64(uint32(w.KingAttackWeight[pt]*n)) |
+				uint64(uint16(w.Terms5.Attacker[pt]))<<32 | uint64(uint16(w.Terms5.KingHits*n))<<48
 		}
 	}
 	e.terms5 = w.Terms5.active()
@@ -88,7 +90,7 @@ type evalSide struct {
 	kingAttackers int
 	// zoneUnits gathers, piece by piece, the units of the enemy pieces
 	// attacking the king zone: kingUnits' in its low 32 bits,
-	// eval_terms5's above (Evaluator.zoneUnits); kingUnits is set from it
+	// eval_terms5's two above (Evaluator.zoneUnits); kingUnits is set from it
 	// once the enemy's pieceTerms is done.
 	zoneUnits uint64
 	mobility  Score // this side's mobility score

@@ -34,6 +34,13 @@ type Terms5Weights struct {
 	// ScaleMG, ScaleEG: 64ths of Stockfish's transform, units²/4096 in
 	// the middle game and units/16 in the end game, above 100 units.
 	ScaleMG, ScaleEG int
+	// AttackersCount: 64ths of the Attacker units once more for each
+	// attacker of the zone past the first, pawns counted by the zone
+	// squares they attack. At 64 the attackers' units are Stockfish's,
+	// kingAttackersCount × kingAttackersWeight; at 0, their sum alone.
+	// FlankDefense: units off per square of the king's flank in our camp
+	// that we attack (Stockfish's kingFlankDefense).
+	AttackersCount, FlankDefense int
 }
 
 // Terms5Family tags every gene of these terms: "--evolve eval_terms5"
@@ -55,7 +62,13 @@ func (e *Evaluator) terms5King(p *Position, c Color, sides *[2]evalSide, pe *paw
 	occ := p.Occupied() ^ p.pieces[Queen]&p.colors[c] // checks through our queen
 	b1, b2 := RookAttacks(ksq, occ), BishopAttacks(ksq, occ)
 
-	kd := int(us.zoneUnits >> 32) // the attackers' units and their attacks on the zone
+	// The attackers' units, times their number at AttackersCount 64, and
+	// their attacks on the zone.
+	kd := int(uint16(us.zoneUnits>>32)) + int(us.zoneUnits>>48)
+	if t.AttackersCount != 0 {
+		n := us.kingAttackers + (us.kingZone & them.pawnAttacks).Count()
+		kd += t.AttackersCount * (n - 1) * int(uint16(us.zoneUnits>>32)) / 64
+	}
 	var unsafe Bitboard
 	rookChecks := b1 & safe & them.by[Rook]
 	if rookChecks != 0 {
@@ -82,7 +95,8 @@ func (e *Evaluator) terms5King(p *Position, c Color, sides *[2]evalSide, pe *paw
 	}
 	f := flankAttacks(c, ksq, them)
 	kd += t.WeakRing*(us.kingZone&weak).Count() + t.UnsafeCheck*unsafe.Count() +
-		t.Blocker*kingBlockers(p, c).Count() + t.Flank*f*f/8 +
+		t.Blocker*kingBlockers(p, c).Count() + t.Flank*f*f/8 -
+		t.FlankDefense*(us.attacks&kingFlank[ksq.File()]&kingCamp[c]).Count() +
 		t.Mobility*(them.mobility.MG()-us.mobility.MG())/64 -
 		t.Shelter*pe.king[c].shelter.MG()/64 + t.Bias
 	if p.pieces[Queen]&p.colors[c^1] == 0 {

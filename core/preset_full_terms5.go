@@ -30,6 +30,10 @@ func (b *schemaBuilder) terms5Genes() {
 	integer("kd_bias", "units", -500, 500, func(w *Weights) *int { return &t(w).Bias })
 	integer("kd_scale_mg", "1/64", 0, 256, func(w *Weights) *int { return &t(w).ScaleMG })
 	integer("kd_scale_eg", "1/64", 0, 256, func(w *Weights) *int { return &t(w).ScaleEG })
+	// Added after the scales (session 21), so that runs and files of the
+	// 20 genes before stay a prefix of the layout.
+	integer("kd_attackers_count", "1/64", 0, 128, func(w *Weights) *int { return &t(w).AttackersCount })
+	integer("kd_flank_defense", "units", 0, 50, func(w *Weights) *int { return &t(w).FlankDefense })
 	for i := first; i < len(b.s.Genes); i++ {
 		g := &b.s.Genes[i]
 		g.OptIn = true

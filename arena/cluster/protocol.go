@@ -37,8 +37,9 @@ import (
 // preset's, which both sides must therefore agree on: a change of a
 // preset's switches is a new version; 5: full's layout gained the
 // eval_terms3 genes, and genes travel by position in the layout; 6: and
-// the eval_terms4 genes; 7: and the eval_terms5 genes.)
-const Version = 7
+// the eval_terms4 genes; 7: and the eval_terms5 genes; 8: and two more
+// of them.)
+const Version = 8
 
 // Streams, consumer and subjects: named for the operator of an existing
 // NATS server, who grants them (every subject is under Subjects), and for
