@@ -222,7 +222,8 @@ func attackSides(e *Evaluator, p *Position) [2]evalSide {
 }
 
 // The table is the old quadratic when its slope and peak do not bind, and
-// with full's defaults grows by at most the slope up to the peak.
+// with full's defaults grows by at most the slope, never past the peak
+// (set 7's slope of 2 stops short of it: 174 of 747 at the table's end).
 func TestKingDangerTable(t *testing.T) {
 	w := &Weights{KingAttack: S(19, -5)}
 	w.Terms2.KingDangerSlope, w.Terms2.KingDangerPeak = 1<<14, 1<<14
@@ -234,8 +235,8 @@ func TestKingDangerTable(t *testing.T) {
 	d := mustWeights(t, "full")
 	tab := kingDangerTable(d)
 	slope, peak := d.Terms2.KingDangerSlope, d.Terms2.KingDangerPeak
-	if tab[0] != 0 || tab[kingDangerSize-1].MG() != peak {
-		t.Errorf("table from %v to %v, want 0 to the peak %d", tab[0], tab[kingDangerSize-1], peak)
+	if end := tab[kingDangerSize-1].MG(); tab[0] != 0 || end <= 0 || end > peak {
+		t.Errorf("table from %v to %d, want 0 to a rise no higher than the peak %d", tab[0], end, peak)
 	}
 	for u := 1; u < kingDangerSize; u++ {
 		if step := tab[u].MG() - tab[u-1].MG(); step < 0 || step > slope {
