@@ -64,10 +64,11 @@ func (e *Evaluator) terms5King(p *Position, c Color, sides *[2]evalSide, pe *paw
 
 	// The attackers' units, times their number at AttackersCount 64, and
 	// their attacks on the zone.
-	kd := int(uint16(us.zoneUnits>>32)) + int(us.zoneUnits>>48)
+	attackers := int(uint16(us.zoneUnits >> 32))
+	kd := attackers + int(us.zoneUnits>>48)
 	if t.AttackersCount != 0 {
 		n := us.kingAttackers + (us.kingZone & them.pawnAttacks).Count()
-		kd += t.AttackersCount * (n - 1) * int(uint16(us.zoneUnits>>32)) / 64
+		kd += t.AttackersCount * (n - 1) * attackers / 64
 	}
 	var unsafe Bitboard
 	rookChecks := b1 & safe & them.by[Rook]
