@@ -134,9 +134,12 @@ func (e *Evaluator) terms4King(p *Position, c Color, them *evalSide, pe *pawnEnt
 // flankAttacks counts the squares of the king's flank in colour c's camp
 // that the enemy (them) attacks, again those it attacks twice.
 func flankAttacks(c Color, ksq Square, them *evalSide) int {
-	b := them.attacks & kingFlank[ksq.File()] & kingCamp[c]
+	b := them.attacks & flankCamp(c, ksq)
 	return b.Count() + (b & them.twice).Count()
 }
+
+// flankCamp is the flank of colour c's king on ksq within c's camp.
+func flankCamp(c Color, ksq Square) Bitboard { return kingFlank[ksq.File()] & kingCamp[c] }
 
 var (
 	// castleRights[c]: colour c's castling rights.

@@ -96,10 +96,12 @@ func (e *Evaluator) terms5King(p *Position, c Color, sides *[2]evalSide, pe *paw
 	}
 	f := flankAttacks(c, ksq, them)
 	kd += t.WeakRing*(us.kingZone&weak).Count() + t.UnsafeCheck*unsafe.Count() +
-		t.Blocker*kingBlockers(p, c).Count() + t.Flank*f*f/8 -
-		t.FlankDefense*(us.attacks&kingFlank[ksq.File()]&kingCamp[c]).Count() +
+		t.Blocker*kingBlockers(p, c).Count() + t.Flank*f*f/8 +
 		t.Mobility*(them.mobility.MG()-us.mobility.MG())/64 -
 		t.Shelter*pe.king[c].shelter.MG()/64 + t.Bias
+	if t.FlankDefense != 0 { // 0 in set 7: no count on the hot path
+		kd -= t.FlankDefense * (us.attacks & flankCamp(c, ksq)).Count()
+	}
 	if p.pieces[Queen]&p.colors[c^1] == 0 {
 		kd -= t.NoQueen
 	}
