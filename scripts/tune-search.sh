@@ -14,7 +14,9 @@
 # Usage: scripts/tune-search.sh STAGE
 # Env: DATA (default /tmp/evochess-search/data), OUT (logs, /tmp/evochess-search),
 #      BIN (an evochess binary; default: built from this tree into $OUT), BUDGET
-#      (12000), NODES (10000), SPRT_NODES (20000), WORKERS (2), SEED (24)
+#      (12000), NODES (10000), SPRT_NODES (20000), WORKERS (2), SEED (24),
+#      GENES (default scripts/tune-search/search.spsa), NAME (the run's and the
+#      SPRT's name stem, default search: runs search-spsa, search-sprt)
 set -euo pipefail
 export LC_ALL=C
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -31,8 +33,10 @@ if [ -z "$bin" ]; then
 	bin=$OUT/evochess
 	(cd "$root" && go build -o "$bin" .)
 fi
-genes=$root/scripts/tune-search/search.spsa
-name=search-spsa
+genes=${GENES:-$root/scripts/tune-search/search.spsa}
+stem=${NAME:-search}
+name=$stem-spsa
+sprt=$stem-sprt
 
 # options: the run's θ as option.NAME=VALUE,… (saves export writes NAME, VALUE).
 options() {
@@ -59,11 +63,11 @@ main() {
 		echo
 		;;
 	sprt)
-		if [ -e "$DATA/tournaments/search-sprt" ]; then
-			"$bin" match --resume search-sprt --data "$DATA" --concurrency "$WORKERS"
+		if [ -e "$DATA/tournaments/$sprt" ]; then
+			"$bin" match --resume "$sprt" --data "$DATA" --concurrency "$WORKERS"
 		else
 			"$bin" match "name=tuned,chromosome=full,$(options)" "name=main,chromosome=full" --sprt 0,5 --games 40000 \
-				--tc "nodes=$SPRT_NODES" --max-moves 200 --seed "$SEED" --concurrency "$WORKERS" --save search-sprt --data "$DATA"
+				--tc "nodes=$SPRT_NODES" --max-moves 200 --seed "$SEED" --concurrency "$WORKERS" --save "$sprt" --data "$DATA"
 		fi
 		;;
 	*)
