@@ -25,9 +25,12 @@ type Evaluator struct {
 	// terms3: a gene of eval_terms3.go other than its mobility table
 	// has moved from neutral, so those terms are computed.
 	terms3 bool
-	// terms4, terms5: a gene of eval_terms4.go, eval_terms5.go has
-	// moved from neutral.
-	terms4, terms5 bool
+	// terms4, terms5, terms6: a gene of eval_terms4.go, eval_terms5.go,
+	// eval_terms6.go has moved from neutral; imbalance: one of
+	// eval_terms6's imbalance genes, whose values imbalanceCache keeps
+	// (made at the first evaluation that needs it).
+	terms4, terms5, terms6, imbalance bool
+	imbalanceCache                    []uint64
 	// seedOnly: every weight outside the seed blocks is zero (the seed
 	// presets), so the shared terms sum to zero and Evaluate skips them:
 	// a fifth of a Paper000 search with the seed000 chromosome.
@@ -61,6 +64,7 @@ func NewEvaluator(w *Weights) *Evaluator {
 		}
 	}
 	e.terms5 = w.Terms5.active()
+	e.terms6, e.imbalance = w.Terms6.active(), w.Terms6.imbalanceActive()
 	e.kingDanger = kingDangerTable(w)
 	// Weights stays comparable (arrays, numbers, pointers): a slice field
 	// would stop this from compiling rather than make it wrong.
@@ -118,6 +122,13 @@ func (e *Evaluator) evaluate(p *Position) int {
 		}
 		if e.terms4 {
 			score += e.terms4Terms(p, &sides, pe)
+		}
+		if e.terms6 {
+			score += e.terms6Threats(p, White, &sides) - e.terms6Threats(p, Black, &sides)
+			if e.imbalance {
+				v := e.terms6Imbalance(p)
+				score += S(v, v)
+			}
 		}
 		if e.terms2 {
 			score += e.terms2Terms(p, &sides, pe, occ)

@@ -25,11 +25,12 @@ func TestTerms2MatchesReference(t *testing.T) {
 		on.Search.EvalTerms2, off.Search.EvalTerms2 = true, false
 		// The reference knows nothing of eval_terms3.go's terms but the
 		// mobility table, which both evaluators compile alike, nor of
-		// eval_terms4.go's and eval_terms5.go's.
+		// eval_terms4.go's, eval_terms5.go's and eval_terms6.go's.
 		on.Terms3 = Terms3Weights{MobilityTable: on.Terms3.MobilityTable}
 		off.Terms3 = on.Terms3
 		on.Terms4, off.Terms4 = Terms4Weights{}, Terms4Weights{}
 		on.Terms5, off.Terms5 = Terms5Weights{}, Terms5Weights{}
+		on.Terms6, off.Terms6 = Terms6Weights{}, Terms6Weights{}
 		e, ref := NewEvaluator(on), NewEvaluator(off)
 		for _, p := range ps {
 			if got, want := e.evaluate(p), refTerms2Evaluate(t, ref, p); got != want {

@@ -45,6 +45,7 @@ type Weights struct {
 	Terms3 Terms3Weights // eval_terms3.go: zero (neutral) unless its opt-in genes moved
 	Terms4 Terms4Weights // eval_terms4.go: the same
 	Terms5 Terms5Weights // eval_terms5.go: the same
+	Terms6 Terms6Weights // eval_terms6.go: the same
 
 	// Seed blocks: terms of one seed preset that the shared fields cannot
 	// express (pawn-unit weights rounded once, seed-specific feature

@@ -176,5 +176,6 @@ func fullHandSetSchema() *Schema {
 	b.terms3Genes() // after every search gene, for the same reason
 	b.terms4Genes() // after eval_terms3's, for the same reason
 	b.terms5Genes() // after eval_terms4's, for the same reason
+	b.terms6Genes() // after eval_terms5's, for the same reason
 	return b.build()
 }

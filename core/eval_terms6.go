@@ -1,0 +1,152 @@
+package core
+
+// The sixth batch of classical terms (issue 26), from Stockfish 11
+// (material.cpp and evaluate.cpp, 2020): the material imbalance — a
+// polynomial of the second degree in the pieces' counts, Tord Romstad's —
+// and the threats the evaluation still lacked: pawns that may safely take
+// a piece, knights and sliders one move from attacking the enemy queen,
+// and a queen that an enemy rook or bishop pins or would expose. As the
+// batches before, every gene's default is 0 and neutral: the code runs
+// only where a gene has moved (Evaluator.terms6), and a retune starts from
+// Stockfish's numbers (docs/chromosomes.md 6.8).
+
+// imbalanceKinds are the imbalance's counted kinds: 0 the bishop pair (1
+// when a side has two bishops or more), then pawn … queen, indexed as
+// their PieceType.
+const imbalanceKinds = int(Queen) + 1
+
+// Terms6Weights are the compiled genes of those terms.
+type Terms6Weights struct {
+	// Ours[a][b], Theirs[a][b] (b ≤ a, 32nds of a centipawn): each of
+	// our pieces of kind a earns Ours[a][b] per piece of ours, Theirs[a][b]
+	// per piece of theirs, of kind b. Ours[pair][pair] is the bishop pair
+	// gene's, and Theirs[a][a] cancels between the sides: neither is a
+	// gene (both stay 0).
+	Ours, Theirs [imbalanceKinds][imbalanceKinds]int
+	// SafePawnThreat: per enemy piece (not a pawn) that a pawn of ours
+	// attacks from a square the enemy does not attack or we defend.
+	// KnightOnQueen, SliderOnQueen: per square, safe for us, from which a
+	// knight (a bishop or rook, supported) of ours would attack the enemy's
+	// only queen. WeakQueen: off per queen of ours that an enemy rook or
+	// bishop pins or would expose by a discovered attack.
+	SafePawnThreat, KnightOnQueen, SliderOnQueen, WeakQueen Score
+}
+
+// Terms6Family tags every gene of these terms: "--evolve eval_terms6"
+// names them all.
+const Terms6Family = "eval_terms6"
+
+// active reports whether any term can change an evaluation.
+func (t *Terms6Weights) active() bool { return *t != Terms6Weights{} }
+
+// imbalanceActive reports whether the imbalance can change one.
+func (t *Terms6Weights) imbalanceActive() bool {
+	return t.Ours != [imbalanceKinds][imbalanceKinds]int{} || t.Theirs != [imbalanceKinds][imbalanceKinds]int{}
+}
+
+// imbalanceMax bounds the imbalance (centipawns): genes in their bounds
+// could reach more with promoted pieces than a Score's half holds.
+const imbalanceMax = 3000
+
+// The imbalance depends on the counts alone, which a search changes at
+// captures and promotions only, so the evaluator keeps the last value per
+// slot with its counts (all of them: no collisions).
+const (
+	imbalanceCacheBits = 12
+	imbalanceCacheSize = 1 << imbalanceCacheBits
+)
+
+// terms6Imbalance is white's imbalance less black's, in centipawns.
+func (e *Evaluator) terms6Imbalance(p *Position) int {
+	var n [2][imbalanceKinds]int
+	// Four bits a count (at most 10 of a kind with promotions), five kinds
+	// a side, and bit 40 set so that an empty slot never matches.
+	key := uint64(1) << 40
+	for c := White; c <= Black; c++ {
+		own := p.colors[c]
+		for pt := Pawn; pt <= Queen; pt++ {
+			k := (p.pieces[pt] & own).Count()
+			n[c][pt] = k
+			key |= uint64(k) << (4 * (5*uint(c) + uint(pt) - 1))
+		}
+		n[c][0] = boolInt(n[c][Bishop] > 1)
+	}
+	if e.imbalanceCache == nil {
+		e.imbalanceCache = make([]uint64, imbalanceCacheSize)
+	}
+	slot := &e.imbalanceCache[(key*0x9E3779B97F4A7C15)>>(64-imbalanceCacheBits)]
+	if *slot>>16 == key {
+		return int(int16(uint16(*slot)))
+	}
+	t := &e.w.Terms6
+	v := (imbalanceSide(t, &n[White], &n[Black]) - imbalanceSide(t, &n[Black], &n[White])) / 32
+	v = max(-imbalanceMax, min(v, imbalanceMax))
+	*slot = key<<16 | uint64(uint16(int16(v)))
+	return v
+}
+
+// imbalanceSide is Stockfish's imbalance of the side with counts us
+// against them, in the genes' 32nds.
+func imbalanceSide(t *Terms6Weights, us, them *[imbalanceKinds]int) int {
+	bonus := 0
+	for a := 0; a < imbalanceKinds; a++ {
+		if us[a] == 0 {
+			continue
+		}
+		v := 0
+		for b := 0; b <= a; b++ {
+			v += t.Ours[a][b]*us[b] + t.Theirs[a][b]*them[b]
+		}
+		bonus += us[a] * v
+	}
+	return bonus
+}
+
+// terms6Threats is colour c's threats, after both sides' pieceTerms.
+func (e *Evaluator) terms6Threats(p *Position, c Color, sides *[2]evalSide) Score {
+	t := &e.w.Terms6
+	us, them := &sides[c], &sides[c^1]
+	own := p.colors[c]
+	var v Score
+	if t.SafePawnThreat != 0 {
+		safe := ^them.attacks | us.attacks
+		b := pawnAttacksBB(p.pieces[Pawn]&own&safe, c) & p.colors[c^1] &^ p.pieces[Pawn]
+		v += t.SafePawnThreat.Scale(b.Count())
+	}
+	if queens := p.pieces[Queen] & p.colors[c^1]; queens != 0 && !queens.Several() {
+		sq := queens.LSB()
+		// Where our pieces may go (not our pawns, king or queen; not
+		// where enemy pawns attack) and the enemy does not hold strongly
+		// (with a pawn, or twice where we attack once).
+		safe := ^(own & (p.pieces[Pawn] | p.pieces[King] | p.pieces[Queen])) &^
+			(them.pawnAttacks | them.twice&^us.twice)
+		v += t.KnightOnQueen.Scale((us.by[Knight] & knightAttacks[sq] & safe).Count())
+		occ := p.Occupied()
+		b := us.by[Bishop]&BishopAttacks(sq, occ) | us.by[Rook]&RookAttacks(sq, occ)
+		v += t.SliderOnQueen.Scale((b & safe & us.twice).Count())
+	}
+	if t.WeakQueen != 0 {
+		for b := p.pieces[Queen] & own; b != 0; {
+			if sliderBlockers(p, b.PopLSB(), c) != 0 {
+				v -= t.WeakQueen
+			}
+		}
+	}
+	return v
+}
+
+// sliderBlockers is the pieces, of either side, that stand alone between
+// sq and an enemy rook or bishop (not a queen) on its line: colour c's
+// piece on sq is pinned, or would be exposed by a discovered attack.
+func sliderBlockers(p *Position, sq Square, c Color) Bitboard {
+	enemy := p.colors[c^1]
+	snipers := (RookAttacks(sq, 0)&p.pieces[Rook] | BishopAttacks(sq, 0)&p.pieces[Bishop]) & enemy
+	occ := p.Occupied() ^ snipers
+	var blockers Bitboard
+	for snipers != 0 {
+		if b := betweenBB[sq][snipers.PopLSB()] & occ; b != 0 && !b.Several() {
+			blockers |= b
+		}
+	}
+	return blockers
+}
