@@ -28,9 +28,10 @@ type Evaluator struct {
 	// terms4, terms5, terms6: a gene of eval_terms4.go, eval_terms5.go,
 	// eval_terms6.go has moved from neutral; imbalance: one of
 	// eval_terms6's imbalance genes, whose values imbalanceCache keeps
-	// (made at the first evaluation that needs it).
-	terms4, terms5, terms6, imbalance bool
-	imbalanceCache                    []uint64
+	// (made at the first evaluation that needs it); threats6: one of its
+	// threat genes.
+	terms4, terms5, terms6, imbalance, threats6 bool
+	imbalanceCache                              []uint64
 	// seedOnly: every weight outside the seed blocks is zero (the seed
 	// presets), so the shared terms sum to zero and Evaluate skips them:
 	// a fifth of a Paper000 search with the seed000 chromosome.
@@ -64,7 +65,7 @@ func NewEvaluator(w *Weights) *Evaluator {
 		}
 	}
 	e.terms5 = w.Terms5.active()
-	e.terms6, e.imbalance = w.Terms6.active(), w.Terms6.imbalanceActive()
+	e.terms6, e.imbalance, e.threats6 = w.Terms6.active(), w.Terms6.imbalanceActive(), w.Terms6.threatsActive()
 	e.kingDanger = kingDangerTable(w)
 	// Weights stays comparable (arrays, numbers, pointers): a slice field
 	// would stop this from compiling rather than make it wrong.
@@ -87,7 +88,7 @@ type evalSide struct {
 	by       [Queen + 1]Bitboard
 	kingZone Bitboard // squares around this side's king
 	// twice: the squares this side attacks twice — by two pawns, or two
-	// of its pawns, pieces and king (eval_terms4 reads it); attacks,
+	// of its pawns, pieces and king (eval_terms4, 5 and 6 read it); attacks,
 	// gathered piece by piece, holds the squares attacked once so far.
 	twice         Bitboard
 	kingUnits     int // attack units the enemy brings on this king
@@ -124,7 +125,9 @@ func (e *Evaluator) evaluate(p *Position) int {
 			score += e.terms4Terms(p, &sides, pe)
 		}
 		if e.terms6 {
-			score += e.terms6Threats(p, White, &sides) - e.terms6Threats(p, Black, &sides)
+			if e.threats6 {
+				score += e.terms6Threats(p, White, &sides) - e.terms6Threats(p, Black, &sides)
+			}
 			if e.imbalance {
 				v := e.terms6Imbalance(p)
 				score += S(v, v)

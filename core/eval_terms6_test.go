@@ -14,6 +14,53 @@ func TestTerms6Symmetric(t *testing.T) {
 	checkFamilySymmetric(t, Terms6Family, "testdata/eval_terms6.txt", func(e *Evaluator) bool { return e.terms6 }, 2)
 }
 
+// The threats alone, on full's set 5 (no eval_terms4 or eval_terms5, so
+// the squares two pawns attack are there for eval_terms6 alone): still
+// symmetric, and not dead (threats on a queen are rare: some 5 % of
+// the positions change).
+func TestTerms6ThreatsWithoutTerms4(t *testing.T) {
+	set5, err := FullDefaultSet(5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps := seed000TestPositions(t, 40, 40)
+	for _, tc := range loadTermCases(t, "testdata/eval_terms6.txt") {
+		ps = append(ps, mustFEN(t, tc.fen))
+	}
+	genes := map[string]float64{"threat_safe_pawn_mg": 80, "threat_safe_pawn_eg": 40, "knight_on_queen_mg": 30, "knight_on_queen_eg": 20,
+		"slider_on_queen_mg": 40, "slider_on_queen_eg": 10, "weak_queen_mg": 50, "weak_queen_eg": 20}
+	with, without := set5.Clone(), set5.Clone()
+	for name, v := range genes {
+		with.Values[with.Schema.GeneIndex(name)] = v
+	}
+	w1, err := with.Compile()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w0, err := without.Compile()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w1.Terms4.active() || w1.Terms5.active() || !w1.Terms6.active() || w1.Terms6.imbalanceActive() {
+		t.Fatal("set 5 with the threats: eval_terms4, eval_terms5 on, or the threats off, or the imbalance on")
+	}
+	e1, e0 := NewEvaluator(w1), NewEvaluator(w0)
+	changed := 0
+	for _, p := range ps {
+		d := whiteEval(e1, p) - whiteEval(e0, p)
+		m := p.Mirror()
+		if dm := whiteEval(e1, m) - whiteEval(e0, m); dm != -d {
+			t.Fatalf("%s: %+d, mirrored %+d", p.FEN(), d, dm)
+		}
+		if d != 0 {
+			changed++
+		}
+	}
+	if changed < len(ps)/40 {
+		t.Errorf("the threats change %d of %d positions", changed, len(ps))
+	}
+}
+
 // The genes are opt-in, in the family, neutral by default, and
 // docs/chromosomes.md 6.8 lists them.
 func TestTerms6Genes(t *testing.T) {
@@ -73,6 +120,9 @@ func TestTerms6SliderBlockers(t *testing.T) {
 		{"3r2k1/8/8/8/3n4/8/8/3Q2K1 w - - 0 1", "d1", SquareBB(mustSquare(t, "d4"))}, // an enemy piece between: a discovered attack
 		{"3r2k1/8/8/8/8/8/8/3Q2K1 w - - 0 1", "d1", 0},                               // attacked, not pinned
 		{"3R2K1/8/8/8/3N4/8/8/3q2k1 b - - 0 1", "d1", SquareBB(mustSquare(t, "d4"))},
+		{"3q2k1/8/8/8/3N4/8/8/3Q2K1 w - - 0 1", "d1", 0}, // a queen on the file is no sniper either
+		{"3r2k1/8/8/3r4/8/8/8/3Q2K1 w - - 0 1", "d1", 0}, // a rook behind a rook: attacked, not pinned
+		{"6k1/8/8/B7/8/2P5/3Q4/6K1 w - - 0 1", "d2", 0},  // our own bishop
 	} {
 		p := mustFEN(t, tc.fen)
 		sq := mustSquare(t, tc.sq)

@@ -41,11 +41,11 @@ var (
 // switches (sets 1 and 2 record none: the program's, EvalTerms2 off, as
 // they played; sets 3 to 6 EvalTerms2 on) on the hand-set schema (not today's preset: its opt-in
 // genes may take new defaults). The genes a file leaves out (search,
-// eval_terms2, eval_terms3, eval_terms4, eval_terms5) keep the schema's
-// values, which they had then (eval_terms3's, eval_terms4's and
-// eval_terms5's, 0, are neutral: sets 1–4 evaluate as they did without
+// eval_terms2, eval_terms3, eval_terms4, eval_terms5, eval_terms6) keep
+// the schema's values, which they had then (eval_terms3's to
+// eval_terms6's, 0, are neutral: sets 1–4 evaluate as they did without
 // eval_terms3, sets 1–5 without eval_terms4, sets 1–6 without
-// eval_terms5).
+// eval_terms5, every set without eval_terms6).
 func olderFullSet(file []byte) func() (*Chromosome, error) {
 	return sync.OnceValues(func() (*Chromosome, error) {
 		s := fullHandSetSchema()

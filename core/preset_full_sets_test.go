@@ -24,7 +24,11 @@ func TestFullDefaultSets(t *testing.T) {
 		t.Errorf("the newest set does not play the eval_terms3, eval_terms4 and eval_terms5 terms (%v)", err)
 	}
 	// Sets 1 to 5 were made before the eval_terms4 genes, sets 1 to 6
-	// before the eval_terms5 genes: each plays without them.
+	// before the eval_terms5 genes, every set before the eval_terms6
+	// genes: each plays without them.
+	if w, err := newest.Compile(); err != nil || w.Terms6.active() {
+		t.Errorf("the newest set plays the eval_terms6 terms (%v)", err)
+	}
 	for n := 1; n < FullDefaultSets; n++ {
 		c, err := FullDefaultSet(n)
 		if err != nil {
@@ -34,8 +38,8 @@ func TestFullDefaultSets(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if w.Terms4.active() != (n == 6) || w.Terms5.active() {
-			t.Errorf("set %d: eval_terms4 terms %v, eval_terms5 terms %v", n, w.Terms4.active(), w.Terms5.active())
+		if w.Terms4.active() != (n == 6) || w.Terms5.active() || w.Terms6.active() {
+			t.Errorf("set %d: eval_terms4 terms %v, eval_terms5 terms %v, eval_terms6 terms %v", n, w.Terms4.active(), w.Terms5.active(), w.Terms6.active())
 		}
 	}
 	for n, file := range map[int]string{1: "presets/full-1.chromosome.json", 2: "presets/full-2.chromosome.json", 3: "presets/full-3.chromosome.json", 4: "presets/full-4.chromosome.json", 5: "presets/full-5.chromosome.json", 6: "presets/full-6.chromosome.json"} {
