@@ -66,26 +66,32 @@ const (
 
 // terms6Imbalance is white's imbalance less black's, in centipawns.
 func (e *Evaluator) terms6Imbalance(p *Position) int {
-	var n [2][imbalanceKinds]int
-	// Four bits a count (a side has at most 16 pieces: the FEN and packed
-	// readers refuse more, and moves keep it so), five kinds a side, and
-	// bit 40 set so that an empty slot never matches.
-	key := uint64(1) << 40
-	for c := White; c <= Black; c++ {
-		own := p.colors[c]
-		for pt := Pawn; pt <= Queen; pt++ {
-			k := (p.pieces[pt] & own).Count()
-			n[c][pt] = k
-			key |= uint64(k) << (4 * (5*uint(c) + uint(pt) - 1))
-		}
-		n[c][0] = boolInt(n[c][Bishop] > 1)
-	}
+	// The key: four bits a count (a side has at most 16 pieces: the FEN
+	// and packed readers refuse more, and moves keep it so), pawn …
+	// queen, white's in bits 0–19 and black's in 20–39, and bit 40 set so
+	// that an empty slot never matches. Written out with constant shifts:
+	// as a loop over the kinds, the variable shifts cost this set 1 % of
+	// the search's instructions, most of them on cache hits.
+	w, b := p.colors[White], p.colors[Black]
+	pc := &p.pieces
+	key := uint64(1)<<40 |
+		uint64((pc[Pawn] & w).Count()) | uint64((pc[Knight]&w).Count())<<4 | uint64((pc[Bishop]&w).Count())<<8 |
+		uint64((pc[Rook]&w).Count())<<12 | uint64((pc[Queen]&w).Count())<<16 |
+		uint64((pc[Pawn]&b).Count())<<20 | uint64((pc[Knight]&b).Count())<<24 | uint64((pc[Bishop]&b).Count())<<28 |
+		uint64((pc[Rook]&b).Count())<<32 | uint64((pc[Queen]&b).Count())<<36
 	if e.imbalanceCache == nil {
 		e.imbalanceCache = make([]uint64, imbalanceCacheSize)
 	}
 	slot := &e.imbalanceCache[(key*0x9E3779B97F4A7C15)>>(64-imbalanceCacheBits)]
 	if *slot>>16 == key {
 		return int(int16(uint16(*slot)))
+	}
+	var n [2][imbalanceKinds]int
+	for c := range 2 {
+		for pt := int(Pawn); pt <= int(Queen); pt++ {
+			n[c][pt] = int(key >> (20*c + 4*(pt-1)) & 15)
+		}
+		n[c][0] = boolInt(n[c][Bishop] > 1)
 	}
 	t := &e.w.Terms6
 	v := (imbalanceSide(t, &n[White], &n[Black]) - imbalanceSide(t, &n[Black], &n[White])) / 32
