@@ -27,9 +27,8 @@ type Evaluator struct {
 	terms3 bool
 	// terms4, terms5, terms6: a gene of eval_terms4.go, eval_terms5.go,
 	// eval_terms6.go has moved from neutral; imbalance: one of
-	// eval_terms6's imbalance genes, whose values imbalanceCache keeps
-	// (made at the first evaluation that needs it); threats6: one of its
-	// threat genes.
+	// eval_terms6's imbalance genes, whose values imbalanceCache keeps;
+	// threats6: one of its threat genes.
 	terms4, terms5, terms6, imbalance, threats6 bool
 	imbalanceCache                              []uint64
 	// seedOnly: every weight outside the seed blocks is zero (the seed
@@ -66,6 +65,9 @@ func NewEvaluator(w *Weights) *Evaluator {
 	}
 	e.terms5 = w.Terms5.active()
 	e.terms6, e.imbalance, e.threats6 = w.Terms6.active(), w.Terms6.imbalanceActive(), w.Terms6.threatsActive()
+	if e.imbalance {
+		e.imbalanceCache = make([]uint64, imbalanceCacheSize)
+	}
 	e.kingDanger = kingDangerTable(w)
 	// Weights stays comparable (arrays, numbers, pointers): a slice field
 	// would stop this from compiling rather than make it wrong.
@@ -124,14 +126,12 @@ func (e *Evaluator) evaluate(p *Position) int {
 		if e.terms4 {
 			score += e.terms4Terms(p, &sides, pe)
 		}
-		if e.terms6 {
-			if e.threats6 {
-				score += e.terms6Threats(p, White, &sides) - e.terms6Threats(p, Black, &sides)
-			}
-			if e.imbalance {
-				v := e.terms6Imbalance(p)
-				score += S(v, v)
-			}
+		if e.threats6 {
+			score += e.terms6Threats(p, White, &sides) - e.terms6Threats(p, Black, &sides)
+		}
+		if e.imbalance {
+			v := e.terms6Imbalance(p)
+			score += S(v, v)
 		}
 		if e.terms2 {
 			score += e.terms2Terms(p, &sides, pe, occ)

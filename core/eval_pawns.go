@@ -12,7 +12,7 @@ type pawnEntry struct {
 	score Score // white minus black: structure, material, placement (and passerNeighbours with EvalTerms2)
 	// king: each colour's king terms of its last king square
 	// (kingEntry). With eval_terms4: each colour's outpost squares; with
-	// it, eval_terms5 or eval_terms6, the squares its pawns attack twice
+	// it, eval_terms5 or eval_terms6's threats, the squares its pawns attack twice
 	// (evalSide.twice).
 	king      [2]kingEntry
 	outposts  [2]Bitboard
@@ -39,7 +39,7 @@ func (e *Evaluator) pawnStructure(p *Position) *pawnEntry {
 		pe.score += t.terms4Pawns(White, wp, bp, pawnAttacksBB(wp, White)) - t.terms4Pawns(Black, bp, wp, pawnAttacksBB(bp, Black))
 		pe.outposts = [2]Bitboard{outpostSquares(White, wp, bp), outpostSquares(Black, bp, wp)}
 	}
-	if e.terms4 || e.terms5 || e.terms6 { // each reads the squares attacked twice
+	if e.terms4 || e.terms5 || e.threats6 { // each reads the squares attacked twice
 		pe.pawnTwice = [2]Bitboard{pawnsTwice(White, wp), pawnsTwice(Black, bp)}
 	}
 	if e.terms2 {

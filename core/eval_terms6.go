@@ -79,9 +79,6 @@ func (e *Evaluator) terms6Imbalance(p *Position) int {
 		uint64((pc[Rook]&w).Count())<<12 | uint64((pc[Queen]&w).Count())<<16 |
 		uint64((pc[Pawn]&b).Count())<<20 | uint64((pc[Knight]&b).Count())<<24 | uint64((pc[Bishop]&b).Count())<<28 |
 		uint64((pc[Rook]&b).Count())<<32 | uint64((pc[Queen]&b).Count())<<36
-	if e.imbalanceCache == nil {
-		e.imbalanceCache = make([]uint64, imbalanceCacheSize)
-	}
 	slot := &e.imbalanceCache[(key*0x9E3779B97F4A7C15)>>(64-imbalanceCacheBits)]
 	if *slot>>16 == key {
 		return int(int16(uint16(*slot)))
