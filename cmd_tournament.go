@@ -230,7 +230,7 @@ func playAndReport(t *arena.Tournament, f tournamentFlags, stdout, stderr io.Wri
 	defer cc.close()
 	j := f.journal
 	if j == nil && f.save != "" {
-		settings := saves.TournamentSettings{Command: commandOf(t), Args: f.args, FullDefaults: core.FullDefaultSets}
+		settings := saves.TournamentSettings{Command: commandOf(t), Args: f.args, FullDefaults: core.FullDefaultSets, SearchParams: core.SearchParamSets}
 		if t.SPRT != nil {
 			settings.SPRTModel = t.SPRT.Model // a resume tests as this run did
 		}

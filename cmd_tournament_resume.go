@@ -153,19 +153,28 @@ func closeJournal(j *saves.Journal, rep *arena.Report, journalErr error, f tourn
 	return exitOK, false
 }
 
-// pinFull gives the built-in players of a resumed tournament that name
-// full's preset the set of its defaults the tournament started with
-// (saves.TournamentSettings.FullDefaults), so that its games go on
-// between the players they began with; nothing when not resuming.
+// pinFull gives the built-in players of a resumed tournament what they
+// began with where today's defaults would stand in: the set of full's
+// defaults for those that name the preset
+// (saves.TournamentSettings.FullDefaults) and the set of search
+// parameters for those whose search is the defaults' (SearchParams), so
+// that its games go on between the players they began with; nothing
+// when not resuming.
 func (f *tournamentFlags) pinFull(players []arena.PlayerSpec) error {
 	if f.journal == nil {
 		return nil
 	}
-	full, err := core.FullDefaultsFor(f.journal.Settings.FullDefaults)
+	settings := f.journal.Settings
+	full, err := core.FullDefaultsFor(settings.FullDefaults)
 	if err != nil {
 		return fmt.Errorf("tournament %q: %w", f.journal.Name, err)
 	}
+	search, err := core.SearchParamsFor(settings.SearchParams, settings.FullDefaults > 0)
+	if err != nil {
+		return fmt.Errorf("tournament %q: search_params: %w", f.journal.Name, err)
+	}
 	for i := range players {
+		arena.PinSearch(&players[i], search) // before PinFull, which turns the preset into genes
 		arena.PinFull(&players[i], full)
 	}
 	return nil

@@ -171,6 +171,28 @@ func SearchParamSet(n int) (SearchParams, error) {
 	return SearchParams{}, fmt.Errorf("search parameter set %d is not one of 1..%d", n, SearchParamSets)
 }
 
+// SearchParamsFor is the set of search parameters something saved with
+// set n searches with where the program's defaults would, nil when it is
+// today's. n is 0 in what was saved before it recorded one: set 2 when
+// it records a set of full's defaults (fullRecorded; that field came
+// after set 2), else set 1.
+func SearchParamsFor(n int, fullRecorded bool) (*SearchParams, error) {
+	if n == 0 {
+		n = 1
+		if fullRecorded {
+			n = 2
+		}
+	}
+	if n == SearchParamSets {
+		return nil, nil
+	}
+	p, err := SearchParamSet(n)
+	if err != nil {
+		return nil, err
+	}
+	return &p, nil
+}
+
 // GeneValues are p's integer parameters as the values of full's search
 // genes, by gene name (search_…).
 func (p SearchParams) GeneValues() map[string]float64 {

@@ -367,3 +367,31 @@ func TestSearchGenesDocTable(t *testing.T) {
 		}
 	}
 }
+
+// Something saved records the set it searched with; before the field, it
+// had set 2 if it records full's set (that field came later), else set 1.
+func TestSearchParamsFor(t *testing.T) {
+	for _, tc := range []struct {
+		n            int
+		fullRecorded bool
+		want         int // 0: today's, nil
+		err          bool
+	}{
+		{0, false, 1, false}, {0, true, 2, false}, {1, true, 1, false},
+		{SearchParamSets, false, 0, false}, {SearchParamSets + 1, true, 0, true}, {-1, false, 0, true},
+	} {
+		got, err := SearchParamsFor(tc.n, tc.fullRecorded)
+		if (err != nil) != tc.err {
+			t.Errorf("SearchParamsFor(%d, %v): error %v", tc.n, tc.fullRecorded, err)
+			continue
+		}
+		var want *SearchParams
+		if tc.want != 0 && tc.want != SearchParamSets {
+			p, _ := SearchParamSet(tc.want)
+			want = &p
+		}
+		if (got == nil) != (want == nil) || got != nil && *got != *want {
+			t.Errorf("SearchParamsFor(%d, %v) = %v, want set %d", tc.n, tc.fullRecorded, got, tc.want)
+		}
+	}
+}

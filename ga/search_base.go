@@ -12,18 +12,9 @@ import (
 // with where their chromosome has no search genes: nil for the program's
 // defaults (the newest set), else the older set the run was made with.
 func (s *Settings) searchBase() (*core.SearchParams, error) {
-	n := s.SearchParams
-	if n == 0 {
-		n = 1 // saved before the field: the defaults of then
-	}
-	if n == core.SearchParamSets {
-		return nil, nil
-	}
-	p, err := core.SearchParamSet(n)
-	if err != nil {
-		return nil, err
-	}
-	return &p, nil
+	// A run records search_params since set 2 came: 0 is set 1, whatever
+	// its full_defaults.
+	return core.SearchParamsFor(s.SearchParams, false)
 }
 
 // fullBase is the set of full's default values a player naming the
@@ -87,30 +78,14 @@ func (ps playerSearch) player(spec arena.PlayerSpec) arena.PlayerSpec {
 	if spec.External() {
 		return spec
 	}
-	var opts [][2]string
-	if ps.base != nil && ps.standsIn(spec) {
-		opts = ps.base.Options()
+	if len(ps.options) > 0 {
+		spec.Options = append(slices.Clone(ps.options), spec.Options...)
 	}
+	arena.PinSearch(&spec, ps.base)
 	// The preset as the run knew it; its search, decided above, and its
-	// options, below, as the preset's would be.
+	// options as the preset's would be.
 	arena.PinFull(&spec, ps.full)
-	if len(opts)+len(ps.options) == 0 {
-		return spec
-	}
-	opts = append(opts, ps.options...)
-	spec.Options = append(opts, spec.Options...)
 	return spec
-}
-
-// standsIn reports whether the program's defaults would stand in for
-// the player's search (see player).
-func (ps playerSearch) standsIn(spec arena.PlayerSpec) bool {
-	if spec.Genes != nil {
-		w, err := spec.Genes.Compile()
-		return err == nil && w.Search == nil // an error is the game's to report, as before
-	}
-	_, err := core.Preset(spec.Chromosome)
-	return err == nil
 }
 
 // compile is a chromosome's weights as the run's players evaluate and

@@ -66,3 +66,54 @@ func TestSelfplayKeepsItsFullDefaults(t *testing.T) {
 		t.Error("set 1: quiet leaves are not resolved with set 1's evaluation")
 	}
 }
+
+// A self-play dataset goes on searching with the set of search
+// parameters it was started with where the defaults stand in (its
+// players and label naming a preset); a new one records the newest.
+func TestSelfplayKeepsItsSearchParams(t *testing.T) {
+	d := openTemp(t)
+	given := SelfplaySettings{Players: []string{DefaultSelfplayPlayer, "name=x,chromosome=seed001"}, TC: "nodes=300",
+		Seed: 1, MaxMoves: 50, Label: "self,depth=2"}
+	job, err := d.OpenSelfplay("new", given, 3, false, func(string) bool { return false })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if job.Settings.SearchParams != core.SearchParamSets {
+		t.Errorf("a new dataset's search set is %d, not the newest", job.Settings.SearchParams)
+	}
+	for _, tc := range []struct {
+		name     string
+		full, n  int
+		wantSet1 bool
+	}{{"saved before either field", 0, 0, true}, {"saved with set 1", core.FullDefaultSets, 1, true}, {"saved with today's", core.FullDefaultSets, core.SearchParamSets, false}} {
+		s := given
+		s.FullDefaults, s.SearchParams = tc.full, tc.n
+		cfg, err := s.Config(1, d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, ps := range []struct {
+			who  string
+			spec interface {
+				Weights() (*core.Weights, error)
+			}
+		}{{"player full", cfg.Players[0]}, {"player seed001", cfg.Players[1]}, {"label", *cfg.Label}} {
+			w, err := ps.spec.Weights()
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := core.DefaultSearchParams()
+			if tc.wantSet1 {
+				want = core.SearchParamsV1()
+			}
+			if got := w.SearchParams(); !slices.Equal(got.Options(), want.Options()) {
+				t.Errorf("%s: the %s searches with %v, want %v", tc.name, ps.who, got.Options(), want.Options())
+			}
+		}
+	}
+	bad := given
+	bad.FullDefaults, bad.SearchParams = core.FullDefaultSets, core.SearchParamSets+1
+	if _, err := bad.Config(1, d); err == nil {
+		t.Error("a search set this evochess lacks was taken")
+	}
+}

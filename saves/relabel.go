@@ -35,6 +35,9 @@ type RelabelMeta struct {
 	// FullDefaults: the set of full's defaults a label naming the
 	// preset (self) scores with (full_defaults.go; 0: set 1).
 	FullDefaults int `json:"full_defaults,omitempty"`
+	// SearchParams: the set of search parameters such a label searches
+	// with (core.SearchParamsFor; 0: saved before the field).
+	SearchParams int `json:"search_params,omitempty"`
 	Done         int `json:"done"` // source samples handled
 	Dropped      int `json:"dropped"`
 	// Labeller identifies the engine that scores the positions
@@ -50,6 +53,7 @@ type RelabelMeta struct {
 type RelabelJob struct {
 	Name, From, Label string
 	FullDefaults      int
+	SearchParams      int
 	Spec              *arena.PlayerSpec
 	Source            *dataset.Set
 	SourceInfo        DatasetInfo
@@ -85,7 +89,7 @@ func (d *Dir) OpenRelabel(name, from, label string) (*RelabelJob, error) {
 		if label != "" && label != meta.Label {
 			return nil, fmt.Errorf("dataset %q is labelled by %s, not %s: give another --name", name, strconv.Quote(meta.Label), strconv.Quote(label))
 		}
-		j.From, j.Label, j.FullDefaults = meta.From, meta.Label, meta.FullDefaults
+		j.From, j.Label, j.FullDefaults, j.SearchParams = meta.From, meta.Label, meta.FullDefaults, meta.SearchParams
 		if chunk := cmp.Or(meta.Chunk, 64); chunk != dataset.RelabelChunk {
 			return nil, fmt.Errorf("dataset %q was cut into chunks of %d positions, this evochess cuts %d: go on with the evochess that started it",
 				name, chunk, dataset.RelabelChunk)
@@ -117,7 +121,7 @@ func (d *Dir) OpenRelabel(name, from, label string) (*RelabelJob, error) {
 		if err := j.openSource(d); err != nil {
 			return nil, fmt.Errorf("--from: %w", err)
 		}
-		j.FullDefaults = core.FullDefaultSets
+		j.FullDefaults, j.SearchParams = core.FullDefaultSets, core.SearchParamSets
 	default:
 		return nil, err // there, but unreadable; or a bad name
 	}
@@ -129,6 +133,11 @@ func (d *Dir) OpenRelabel(name, from, label string) (*RelabelJob, error) {
 	if err != nil {
 		return nil, fmt.Errorf("dataset %q: %w", name, err)
 	}
+	search, err := core.SearchParamsFor(j.SearchParams, j.FullDefaults > 0)
+	if err != nil {
+		return nil, fmt.Errorf("dataset %q: search_params: %w", name, err)
+	}
+	arena.PinSearch(spec, search) // before PinFull, which turns the preset into genes
 	arena.PinFull(spec, full)
 	j.Spec = spec
 	return j, nil
@@ -159,7 +168,7 @@ func (j *RelabelJob) SaveIfDue(d *Dir, final bool) error {
 		return nil
 	}
 	meta, err := json.Marshal(RelabelMeta{Generator: RelabelGenerator, From: j.From, FromSHA: j.SourceInfo.Checksum,
-		FromCount: len(j.Source.Samples), Label: j.Label, Chunk: dataset.RelabelChunk, FullDefaults: j.FullDefaults, Done: j.State.Done, Dropped: j.State.Dropped,
+		FromCount: len(j.Source.Samples), Label: j.Label, Chunk: dataset.RelabelChunk, FullDefaults: j.FullDefaults, SearchParams: j.SearchParams, Done: j.State.Done, Dropped: j.State.Dropped,
 		Labeller: j.State.Labeller, LabellerFrom: j.LabellerFrom})
 	if err != nil {
 		return err

@@ -42,6 +42,11 @@ type SelfplaySettings struct {
 	// with (full_defaults.go): set when it starts, 0 in datasets saved
 	// before the field (set 1).
 	FullDefaults int `json:"full_defaults,omitempty"`
+	// SearchParams is the set of search parameters its players (and a
+	// label naming the preset) search with where the program's defaults
+	// would (core.SearchParamsFor): set when it starts, 0 in datasets
+	// saved before the field.
+	SearchParams int `json:"search_params,omitempty"`
 }
 
 // SelfplayMeta is a self-play dataset's Meta: its settings and how far it
@@ -124,7 +129,7 @@ func (d *Dir) OpenSelfplay(name string, given SelfplaySettings, games int, resum
 		if resume {
 			return nil, fmt.Errorf("--resume: no dataset %q in %s", name, d.Root)
 		}
-		given.FullDefaults = core.FullDefaultSets
+		given.FullDefaults, given.SearchParams = core.FullDefaultSets, core.SearchParamSets
 		return &SelfplayJob{Name: name, Settings: given, Games: games}, nil
 	}
 	var meta SelfplayMeta
@@ -199,6 +204,16 @@ func (s SelfplaySettings) Config(workers int, d *Dir) (dataset.Config, error) {
 	full, err := core.FullDefaultsFor(s.FullDefaults)
 	if err != nil {
 		return cfg, fmt.Errorf("dataset settings: %w", err)
+	}
+	search, err := core.SearchParamsFor(s.SearchParams, s.FullDefaults > 0)
+	if err != nil {
+		return cfg, fmt.Errorf("dataset settings: search_params: %w", err)
+	}
+	for i := range cfg.Players {
+		arena.PinSearch(&cfg.Players[i], search) // before PinFull, which turns the preset into genes
+	}
+	if cfg.Label != nil {
+		arena.PinSearch(cfg.Label, search)
 	}
 	if full != nil {
 		for i := range cfg.Players {

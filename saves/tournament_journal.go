@@ -40,6 +40,12 @@ type TournamentSettings struct {
 	// naming the preset play (core.FullDefaultSets): recorded when it
 	// starts; absent in tournaments saved before, which are set 1.
 	FullDefaults int `json:"full_defaults,omitempty"`
+	// SearchParams is the set of search parameters its built-in players
+	// search with where the program's defaults would
+	// (core.SearchParamSets, arena.PinSearch): recorded when it starts;
+	// absent in tournaments saved before, which searched with set 2 if
+	// they record full_defaults (set 2 came first), else set 1.
+	SearchParams int `json:"search_params,omitempty"`
 }
 
 // markTrinomial brings version 1 settings to version 2: a match saved
