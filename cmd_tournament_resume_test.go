@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/evochess/evochess/arena"
 	"github.com/evochess/evochess/arena/cluster"
+	"github.com/evochess/evochess/core"
 	"github.com/evochess/evochess/saves"
 )
 
@@ -23,6 +25,16 @@ var resumeCommon = []string{"--tc", "nodes=300", "--max-moves", "40", "--seed", 
 
 var fivePlayers = []string{"--player", "name=a", "--player", "name=b,chromosome=seed003", "--player", "name=c,chromosome=seed001",
 	"--player", "name=d,chromosome=seed000", "--player", "name=e,chromosome=seed004"}
+
+// searchSet2Options are a built-in player SPEC's options for search
+// parameter set 2.
+func searchSet2Options() string {
+	var b strings.Builder
+	for _, o := range core.SearchParamsV2().Options() {
+		fmt.Fprintf(&b, ",option.%s=%s", o[0], o[1])
+	}
+	return b.String()
+}
 
 // A match or tournament stopped after some games and resumed comes to the
 // report (table, pairings, SPRT) and games of one played straight.
@@ -37,9 +49,10 @@ func TestStoppedTournamentResumes(t *testing.T) {
 		{"match resumed as a tournament", []string{"match", "name=a", "name=b,chromosome=seed003", "--games", "4"}, 1, "tournament"},
 		// One worker: where an SPRT stops depends on the order games end.
 		// It decides after 12 games: stopped after 11, half a pair waits.
-		// Two seed presets, whose values never move: full's set 5 decided
-		// the SPRT against seed003 before the stop.
-		{"match with an SPRT", []string{"match", "name=a,chromosome=seed003", "name=b,chromosome=seed001", "--games", "100",
+		// Two seed presets, whose values never move, searching with set 2
+		// of the search parameters, which does not either: full's set 5,
+		// and seed003 with search set 3, decided the SPRT before the stop.
+		{"match with an SPRT", []string{"match", "name=a,chromosome=seed003" + searchSet2Options(), "name=b,chromosome=seed001" + searchSet2Options(), "--games", "100",
 			"--sprt", "0,100,0.1,0.1", "--concurrency", "1"}, 11, "match"},
 		{"round-robin", []string{"tournament", "--format", "round-robin", "--player", "name=a", "--player", "name=b,chromosome=seed003",
 			"--player", "name=c,chromosome=seed001"}, 2, "tournament"},

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/evochess/evochess/core"
 )
 
 // resumeCase is a tournament of fixed-node players, whose games are the
@@ -22,8 +24,15 @@ type resumeCase struct {
 
 func (c resumeCase) tournament(t *testing.T) *Tournament {
 	var ps []PlayerSpec
+	v2 := core.SearchParamsV2()
 	for _, s := range c.players {
-		ps = append(ps, mustSpec(t, s))
+		spec := mustSpec(t, s)
+		if c.sprt != nil {
+			// Where an SPRT decides must not move with the program's
+			// search defaults: its players search with set 2.
+			PinSearch(&spec, &v2)
+		}
+		ps = append(ps, spec)
 	}
 	return &Tournament{Format: c.format, Players: ps, Options: GameOptions{TC: TimeControl{Nodes: 300}, MaxMoves: 40},
 		Rounds: c.rounds, Book: testBook(t), Seed: 5, Workers: c.workers, SPRT: c.sprt}
@@ -73,8 +82,9 @@ func TestTournamentResumedFromFinishedGames(t *testing.T) {
 	cases := []resumeCase{
 		{"match", Match, three[:2], 4, 2, nil},
 		// One worker: where an SPRT stops depends on the order games end.
-		// Two seed presets, whose values never move: full's retunes
-		// decided its games too early or too late.
+		// Two seed presets, whose values never move, searching with a
+		// set that does not either (tournament): full's retunes and a
+		// new set of search defaults decided its games too early.
 		{"match with an SPRT", Match, []string{"name=a,chromosome=seed003", "name=b,chromosome=seed001"}, 50, 1,
 			&SPRT{Elo0: 0, Elo1: 100, Alpha: 0.1, Beta: 0.1}},
 		// A match saved before pairs were recorded resumes trinomial.

@@ -55,8 +55,9 @@ func TestDeltaEnPassant(t *testing.T) {
 
 // WAC problems the default search fails at 1.4 M nodes (its figure for
 // WAC at 1 s, docs/RESULTS.md) and each fix or extension solves there,
-// with the evaluation they were found with: full's issue-12 defaults (a
-// retuned evaluation moves which positions sit at the edge of 1.4 M).
+// with the evaluation and search parameters they were found with: full's
+// issue-12 defaults and search set 2 (a retuned evaluation or search
+// moves which positions sit at the edge of 1.4 M).
 func TestSearchFixesSolveWAC(t *testing.T) {
 	if testing.Short() {
 		t.Skip("searches of 1.4 M nodes")
@@ -71,6 +72,9 @@ func TestSearchFixesSolveWAC(t *testing.T) {
 	} {
 		s := NewSearcher(w, 64)
 		sp := s.SearchParams()
+		if err := sp.SetAll(SearchParamsV2().Options()); err != nil {
+			t.Fatal(err)
+		}
 		if err := sp.Set(tc.option, "true"); err != nil {
 			t.Fatal(err)
 		}

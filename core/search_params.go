@@ -117,10 +117,26 @@ type SearchParams struct {
 }
 
 // DefaultSearchParams are the shipped ones: the search as the bench
-// signature knows it. RFP, futility, LMP, SEE, LMR, history pruning and
-// null move's numbers are SPSA's (issue 26's first ladder step: H1 at
-// nodes=20000, +23 [+11, +34] against SearchParamsV1, docs/RESULTS.md).
+// signature knows it. RFP, futility, LMP, SEE, LMR, history pruning,
+// null move's and quiescence's delta numbers are SPSA's second round,
+// tuned under full's set 7 (issue 26: H1 at nodes=20000 against set 2,
+// docs/RESULTS.md); the switches are set 2's.
 func DefaultSearchParams() SearchParams {
+	p := SearchParamsV2()
+	p.RFPMargin, p.RFPImproving = 66, 39
+	p.FutilityBase, p.FutilityMargin, p.LMPBase = 92, 85, 6
+	p.SEEQuietMargin, p.SEECaptureMargin = 14, 107
+	p.LMRBase, p.LMRDivisor, p.LMRHistoryDivisor = 116, 246, 5638
+	p.HistoryPruneMargin, p.NullMoveEvalDivisor = 1791, 205
+	p.QSDeltaMargin = 194
+	return p
+}
+
+// SearchParamsV2 are set 2, the defaults from issue 26's first SPSA round
+// to its second: RFP, futility, LMP, SEE, LMR, history pruning and null
+// move's numbers SPSA's (the first ladder step: H1 at nodes=20000, +23
+// [+11, +34] against SearchParamsV1, docs/RESULTS.md).
+func SearchParamsV2() SearchParams {
 	p := SearchParamsV1()
 	p.RFPMargin, p.RFPImproving = 77, 42
 	p.FutilityBase, p.FutilityMargin, p.LMPBase = 97, 82, 5
@@ -156,8 +172,8 @@ func SearchParamsV1() SearchParams {
 }
 
 // SearchParamSets is the newest numbered set of defaults: 1 is
-// SearchParamsV1, 2 DefaultSearchParams.
-const SearchParamSets = 2
+// SearchParamsV1, 2 SearchParamsV2, 3 DefaultSearchParams.
+const SearchParamSets = 3
 
 // SearchParamSet returns the numbered set of defaults (see
 // SearchParamSets).
@@ -166,6 +182,8 @@ func SearchParamSet(n int) (SearchParams, error) {
 	case 1:
 		return SearchParamsV1(), nil
 	case 2:
+		return SearchParamsV2(), nil
+	case 3:
 		return DefaultSearchParams(), nil
 	}
 	return SearchParams{}, fmt.Errorf("search parameter set %d is not one of 1..%d", n, SearchParamSets)

@@ -11,36 +11,38 @@ import (
 
 // Bench signatures at depth 11 (docs/RESULTS.md), with full's defaults
 // (set 7 since issue 26's retune with the eval_terms5 terms, with the
-// EvalTerms2 terms on, as it plays): the default search, and with singular extensions on,
-// and with SearchParamsV1 (the defaults before issue 26's SPSA tuning,
-// which saved runs still play), and with EvalTerms2 off. A change to any
-// number is a change of the search and must be measured, not waved
-// through.
+// EvalTerms2 terms on, as it plays): the default search (search set 3
+// since the second SPSA round), and with singular extensions on, and
+// with SearchParamsV1 and SearchParamsV2 (the defaults before each of
+// issue 26's SPSA rounds, which saved runs still play), and with
+// EvalTerms2 off. A change to any number is a change of the search and
+// must be measured, not waved through.
 const (
-	benchSignature         = 1992195
-	benchSignatureSingular = 2398099
+	benchSignature         = 1397655
+	benchSignatureSingular = 1961208
 	benchSignatureV1       = 2191081
-	benchSignatureTerms2   = 1987991 // EvalTerms2 off
+	benchSignatureV2       = 1992195
+	benchSignatureTerms2   = 1390016 // EvalTerms2 off
 )
 
 // benchSignatureSwitches are the signatures at depth 11 with each switch
 // of issue 26 on alone. TimeManager2 and TimeFrontload change nothing at
 // a fixed depth.
 var benchSignatureSwitches = map[string]uint64{
-	"StagedMovegen":     1816215,
-	"CorrectionHistory": 1796030,
-	"ImprovingPruning":  2044714,
-	"QuiescenceChecks":  2176760,
+	"StagedMovegen":     1352666,
+	"CorrectionHistory": 1479507,
+	"ImprovingPruning":  1339771,
+	"QuiescenceChecks":  1529231,
 	"TimeManager2":      benchSignature,
 	"TimeFrontload":     benchSignature,
 	"EvalTerms2":        benchSignature,
-	"KillerReduction":   1974108,
-	"CutNodeFirstMove":  1839320,
-	"DeltaEnPassant":    1992213,
-	"OneReplyExtension": 1966136,
-	"ProbCut":           1908314,
-	"ThreatHistory":     1859487,
-	"CaptureHistory":    1647362,
+	"KillerReduction":   1258000,
+	"CutNodeFirstMove":  1288070,
+	"DeltaEnPassant":    1394997,
+	"OneReplyExtension": 1304686,
+	"ProbCut":           1355880,
+	"ThreatHistory":     1425185,
+	"CaptureHistory":    1529601,
 }
 
 // benchWith runs the bench at depth with full's weights and the options
@@ -68,6 +70,9 @@ func TestBenchSignature(t *testing.T) {
 	}
 	if n := benchWith(t, 11, SearchParamsV1().Options()...); n != benchSignatureV1 {
 		t.Errorf("bench signature with SearchParamsV1 %d, want %d", n, benchSignatureV1)
+	}
+	if n := benchWith(t, 11, SearchParamsV2().Options()...); n != benchSignatureV2 {
+		t.Errorf("bench signature with SearchParamsV2 %d, want %d", n, benchSignatureV2)
 	}
 	if n := benchWith(t, 11, [2]string{"EvalTerms2", "false"}); n != benchSignatureTerms2 {
 		t.Errorf("bench signature with EvalTerms2 off %d, want %d", n, benchSignatureTerms2)

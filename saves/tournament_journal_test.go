@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/evochess/evochess/arena"
+	"github.com/evochess/evochess/core"
 )
 
 // journalGames plays a short match (a promotion-free few moves per game
@@ -30,6 +31,11 @@ func playMatch(t *testing.T, rounds int, seed uint64, opt arena.GameOptions) ([]
 	var games []arena.GameResult
 	a, _ := arena.ParsePlayerSpec("name=a", nil)
 	b, _ := arena.ParsePlayerSpec("name=b,chromosome=seed003", nil)
+	// Search set 2, which does not move: what the games are (how many
+	// end by adjudication, say) must not move with the search defaults.
+	set2 := core.SearchParamsV2()
+	arena.PinSearch(&a, &set2)
+	arena.PinSearch(&b, &set2)
 	m := &arena.Tournament{Format: arena.Match, Players: []arena.PlayerSpec{a, b}, Rounds: rounds, Book: book, Seed: seed, Workers: 1,
 		Options: opt,
 		OnResult: func(j arena.GameJob, g *arena.GameResult, _ *arena.Table) {

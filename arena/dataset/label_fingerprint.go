@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"hash"
+	"math"
 	"reflect"
 	"slices"
 	"strconv"
@@ -31,19 +32,37 @@ type LabelFingerprint struct {
 	Protocol string   `json:"protocol,omitempty"`
 	Options  []string `json:"options,omitempty"`
 	// The built-in engine: digests of its chromosome (every gene's name
-	// and value, after a pinned set of full's defaults stood in) and of
-	// its search (the parameters after its options, the search mode, the
-	// quiescence plies and the hash size).
+	// and value but the search genes', after a pinned set of full's
+	// defaults stood in) and of its search (the parameters after its
+	// search genes, a pinned set of search defaults and its options, the
+	// search mode, the quiescence plies and the hash size).
 	Genes  string `json:"genes,omitempty"`
 	Search string `json:"search,omitempty"`
 	// Limit is the fixed limit it searches to: depth=N or nodes=N.
 	Limit string `json:"limit"`
+
+	// legacyGenes is Genes as an evochess before search parameter set 3
+	// wrote it: with the search genes, at the values it searches with
+	// (see builtin). Not saved: a dataset labelled then goes on.
+	legacyGenes string
 }
 
 // Equal reports whether f and g identify the same labeller.
 func (f *LabelFingerprint) Equal(g *LabelFingerprint) bool {
 	return f.Engine == g.Engine && f.Author == g.Author && f.Protocol == g.Protocol &&
 		slices.Equal(f.Options, g.Options) && f.Genes == g.Genes && f.Search == g.Search && f.Limit == g.Limit
+}
+
+// matches reports whether f, a labeller now, is the one that wrote had:
+// the same (Equal), or had written by an evochess that put the search
+// genes in the genes' digest and f the same player (legacyGenes).
+func (f *LabelFingerprint) matches(had *LabelFingerprint) bool {
+	if f.Equal(had) {
+		return true
+	}
+	g := *f
+	g.Genes = f.legacyGenes
+	return f.legacyGenes != "" && g.Equal(had)
 }
 
 // String is the fingerprint on one line, as errors and summaries show it.
@@ -121,15 +140,34 @@ func (f *LabelFingerprint) builtin(spec *arena.PlayerSpec) error {
 	if err != nil {
 		return err
 	}
-	h := sha256.New()
+	params := w.SearchParams()
+	// The search genes are the search digest's: a new set of search
+	// defaults, which moves the preset's search genes, leaves the genes'
+	// digest of a player pinned at its old set as it was. The legacy
+	// digest has them as evochess wrote them before: the chromosome's
+	// value, which was the one searched with unless an option or a
+	// pinned set stands over it (then the value searched with).
+	searched := params.GeneValues()
+	h, legacy := sha256.New(), sha256.New()
 	for i, g := range genes.Schema.Genes {
-		if v := genes.Values[i]; v != 0 {
-			fmt.Fprintf(h, "%s=%s\n", g.Name, strconv.FormatFloat(v, 'g', -1, 64))
+		v := genes.Values[i]
+		if s, ok := searched[g.Name]; ok {
+			if math.Round(v) != s {
+				v = s
+			}
+			if v != 0 {
+				fmt.Fprintf(legacy, "%s=%s\n", g.Name, strconv.FormatFloat(v, 'g', -1, 64))
+			}
+			continue
+		}
+		if v != 0 {
+			line := fmt.Sprintf("%s=%s\n", g.Name, strconv.FormatFloat(v, 'g', -1, 64))
+			h.Write([]byte(line))
+			legacy.Write([]byte(line))
 		}
 	}
-	f.Genes = digest(h)
+	f.Genes, f.legacyGenes = digest(h), digest(legacy)
 	h = sha256.New()
-	params := w.SearchParams()
 	// A labeller searches to a fixed limit (checkLabel), which never reads
 	// the time manager: its switches (TimeManager2 on by default since
 	// issue 26) are no part of what labels, and left in they would refuse
@@ -202,7 +240,7 @@ func checkLabeller(ctx context.Context, spec *arena.PlayerSpec, had *LabelFinger
 	if err != nil {
 		return nil, err
 	}
-	if had != nil && !had.Equal(f) {
+	if had != nil && !f.matches(had) {
 		return nil, fmt.Errorf("label %s: the dataset was labelled by [%s], the labeller now is [%s]: going on would mix two engines' scores (go on with the first engine, or give another --name)",
 			spec.Name, had, f)
 	}

@@ -119,15 +119,28 @@ func TestFingerprintBuiltin(t *testing.T) {
 	}
 	// Digests written by an earlier evochess (2c472d7's parent) of a
 	// player that plays as it did: a resumed dataset recognises its
-	// labeller across versions.
+	// labeller across versions (its search pinned at search set 2, as a
+	// dataset saved then is resumed).
 	set2, err := core.FullDefaultsFor(2)
 	if err != nil {
 		t.Fatal(err)
 	}
+	search2 := core.SearchParamsV2()
 	old := spec("name=self,chromosome=full,depth=4")
+	arena.PinSearch(old, &search2)
 	arena.PinFull(old, set2)
-	if got := fp(old); got.Genes != "79da8feee1b6ade1" || got.Search != "2a1bdf1a0ee66049" {
-		t.Errorf("full's set 2 at depth 4: genes %s search %s, an earlier evochess wrote 79da8feee1b6ade1 2a1bdf1a0ee66049", got.Genes, got.Search)
+	written := &LabelFingerprint{Genes: "79da8feee1b6ade1", Search: "2a1bdf1a0ee66049", Limit: "depth=4"}
+	if got := fp(old); !got.matches(written) || got.Equal(written) {
+		t.Errorf("full's set 2 at depth 4: genes %s (as then %s) search %s, an earlier evochess wrote 79da8feee1b6ade1 2a1bdf1a0ee66049", got.Genes, got.legacyGenes, got.Search)
+	}
+	// Not another player, nor a search moved since.
+	other := spec("name=self,chromosome=full,depth=4")
+	arena.PinFull(other, set2) // searching with today's set
+	if got := fp(other); got.matches(written) {
+		t.Errorf("full's set 2 with today's search matches what set 2 with search set 2 wrote")
+	}
+	if got := fp(spec("name=self,chromosome=full,depth=4")); got.matches(written) {
+		t.Errorf("today's full matches what set 2 wrote")
 	}
 	if _, err := FingerprintLabel(context.Background(), spec("name=self,chromosome=full,movetime=100")); err == nil {
 		t.Error("a labeller without a fixed limit fingerprinted")
