@@ -10,7 +10,7 @@ import (
 )
 
 // Bench signatures at depth 11 (docs/RESULTS.md), with full's defaults
-// (set 7 since issue 26's retune with the eval_terms5 terms, with the
+// (set 8 since issue 26's retune with the eval_terms6 terms, with the
 // EvalTerms2 terms on, as it plays): the default search (search set 3
 // since the second SPSA round), and with singular extensions on, and
 // with SearchParamsV1 and SearchParamsV2 (the defaults before each of
@@ -18,31 +18,31 @@ import (
 // EvalTerms2 off. A change to any number is a change of the search and
 // must be measured, not waved through.
 const (
-	benchSignature         = 1397655
-	benchSignatureSingular = 1961208
-	benchSignatureV1       = 2191081
-	benchSignatureV2       = 1992195
-	benchSignatureTerms2   = 1390016 // EvalTerms2 off
+	benchSignature         = 1397907
+	benchSignatureSingular = 1826749
+	benchSignatureV1       = 2475819
+	benchSignatureV2       = 1794380
+	benchSignatureTerms2   = 1121645 // EvalTerms2 off
 )
 
 // benchSignatureSwitches are the signatures at depth 11 with each switch
 // of issue 26 on alone. TimeManager2 and TimeFrontload change nothing at
 // a fixed depth.
 var benchSignatureSwitches = map[string]uint64{
-	"StagedMovegen":     1352666,
-	"CorrectionHistory": 1479507,
-	"ImprovingPruning":  1339771,
-	"QuiescenceChecks":  1529231,
+	"StagedMovegen":     1297350,
+	"CorrectionHistory": 1380922,
+	"ImprovingPruning":  1411048,
+	"QuiescenceChecks":  1498227,
 	"TimeManager2":      benchSignature,
 	"TimeFrontload":     benchSignature,
 	"EvalTerms2":        benchSignature,
-	"KillerReduction":   1258000,
-	"CutNodeFirstMove":  1288070,
-	"DeltaEnPassant":    1394997,
-	"OneReplyExtension": 1304686,
-	"ProbCut":           1355880,
-	"ThreatHistory":     1425185,
-	"CaptureHistory":    1529601,
+	"KillerReduction":   1298359,
+	"CutNodeFirstMove":  1327282,
+	"DeltaEnPassant":    1397972,
+	"OneReplyExtension": 1388691,
+	"ProbCut":           1384589,
+	"ThreatHistory":     1300208,
+	"CaptureHistory":    1510686,
 }
 
 // benchWith runs the bench at depth with full's weights and the options
