@@ -151,19 +151,17 @@ func (f *LabelFingerprint) builtin(spec *arena.PlayerSpec) error {
 	h, legacy := sha256.New(), sha256.New()
 	for i, g := range genes.Schema.Genes {
 		v := genes.Values[i]
-		if s, ok := searched[g.Name]; ok {
-			if math.Round(v) != s {
-				v = s
-			}
-			if v != 0 {
-				fmt.Fprintf(legacy, "%s=%s\n", g.Name, strconv.FormatFloat(v, 'g', -1, 64))
-			}
+		s, isSearch := searched[g.Name]
+		if isSearch && math.Round(v) != s {
+			v = s
+		}
+		if v == 0 {
 			continue
 		}
-		if v != 0 {
-			line := fmt.Sprintf("%s=%s\n", g.Name, strconv.FormatFloat(v, 'g', -1, 64))
-			h.Write([]byte(line))
-			legacy.Write([]byte(line))
+		line := []byte(g.Name + "=" + strconv.FormatFloat(v, 'g', -1, 64) + "\n")
+		legacy.Write(line)
+		if !isSearch {
+			h.Write(line)
 		}
 	}
 	f.Genes, f.legacyGenes = digest(h), digest(legacy)
