@@ -238,6 +238,9 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 				continue
 			}
 		}
+		// With CheckExtensionSEE, a check that loses material by SEE is
+		// not extended (decided before the move is made, as SEE needs).
+		badCheck := sp.CheckExtensionSEE && (givesCheck || !mayPrune && checks.givesCheck(p, m)) && p.SEE(m) < 0
 		s.tt.prefetch(p.keyAfter(m))
 		moved := p.board[m.From()]
 		s.stack[ply].move, s.stack[ply].moved = m, moved
@@ -246,7 +249,7 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 			givesCheck = p.InCheck()
 		}
 		newDepth := depth - 1
-		if givesCheck || i == 0 && singularExt {
+		if givesCheck && !badCheck || i == 0 && singularExt {
 			newDepth++ // check or singular extension (one ply at most)
 		}
 		var score int

@@ -60,6 +60,10 @@ type SearchParams struct {
 	// evasion (within twice the root depth): the forced line of a
 	// sacrifice is searched a ply deeper.
 	OneReply bool
+	// CheckExtensionSEE extends only the checks that lose no material by
+	// SEE (Stockfish 11's rule): a check that sacrifices is searched at
+	// the depth of any other move.
+	CheckExtensionSEE bool
 	// ProbCut fails a non-PV node of depth ≥ ProbCutDepth high when a
 	// capture beats beta + ProbCutMargin by quiescence and then by a
 	// search four plies shallower (search_probcut.go).
@@ -307,6 +311,7 @@ var searchSwitchTable = []searchSwitch{
 	{"CutNodeFirstMove", func(p *SearchParams) *bool { return &p.CutNodeFirstMove }},
 	{"DeltaEnPassant", func(p *SearchParams) *bool { return &p.DeltaEnPassant }},
 	{"OneReplyExtension", func(p *SearchParams) *bool { return &p.OneReply }},
+	{"CheckExtensionSEE", func(p *SearchParams) *bool { return &p.CheckExtensionSEE }},
 	{"ProbCut", func(p *SearchParams) *bool { return &p.ProbCut }},
 	{"ThreatHistory", func(p *SearchParams) *bool { return &p.ThreatHistory }},
 	{"CaptureHistory", func(p *SearchParams) *bool { return &p.CaptureHistory }},

@@ -43,6 +43,7 @@ var benchSignatureSwitches = map[string]uint64{
 	"ProbCut":           1384589,
 	"ThreatHistory":     1300208,
 	"CaptureHistory":    1510686,
+	"CheckExtensionSEE": 1313971,
 }
 
 // benchWith runs the bench at depth with full's weights and the options
