@@ -239,13 +239,18 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 			}
 		}
 		// With CheckExtensionSEE, a check that loses material by SEE is
-		// not extended (decided before the move is made, as SEE needs).
-		badCheck := sp.CheckExtensionSEE && (givesCheck || !mayPrune && checks.givesCheck(p, m)) && p.SEE(m) < 0
+		// not extended: whether the move checks is then known before it
+		// is made, as SEE needs, and not read off the board again.
+		checkKnown := mayPrune
+		if sp.CheckExtensionSEE && !checkKnown {
+			givesCheck, checkKnown = checks.givesCheck(p, m), true
+		}
+		badCheck := sp.CheckExtensionSEE && givesCheck && p.SEE(m) < 0
 		s.tt.prefetch(p.keyAfter(m))
 		moved := p.board[m.From()]
 		s.stack[ply].move, s.stack[ply].moved = m, moved
 		p.MakeMove(m)
-		if !mayPrune {
+		if !checkKnown {
 			givesCheck = p.InCheck()
 		}
 		newDepth := depth - 1
