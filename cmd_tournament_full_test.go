@@ -51,8 +51,9 @@ func TestResumedTournamentKeepsItsFullDefaults(t *testing.T) {
 
 // A resumed tournament searches with the set of search parameters it
 // began with where the defaults stand in (a preset, by name or pinned),
-// under its players' own options; a chromosome file's search genes and
-// an external engine are left alone.
+// under its players' own options; a chromosome file's search genes are
+// left alone (it is given the set's switches only), and an external
+// engine is.
 func TestResumedTournamentKeepsItsSearchParams(t *testing.T) {
 	v1 := core.SearchParamsV1()
 	older, _ := core.SearchParamSet(max(1, core.SearchParamSets-1))
@@ -102,7 +103,12 @@ func TestResumedTournamentKeepsItsSearchParams(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := search(players[3]); !slices.Equal(got.Options(), file.SearchParams().Options()) {
+		// The file's genes, with the set's switches (they are no genes).
+		wantFile := file.SearchParams()
+		if err := wantFile.SetAll(tc.want.SetSwitchOptions()); err != nil {
+			t.Fatal(err)
+		}
+		if got := search(players[3]); !slices.Equal(got.Options(), wantFile.Options()) {
 			t.Errorf("%s: the file's search genes were overridden: %v", tc.name, got.Options())
 		}
 		if len(players[4].Options) != 0 {

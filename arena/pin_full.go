@@ -23,12 +23,19 @@ func PinFull(ps *PlayerSpec, full *core.Chromosome) {
 // a player naming a preset (chromosome=full: its search genes are the
 // program's defaults) and for an in-memory chromosome without search
 // genes; a chromosome file plays its own search genes, or today's
-// defaults when it has none (docs/chromosomes.md 6.3). Call it before
-// PinFull, which turns a preset into genes. A nil base, or an external
-// engine, leaves the player as it is.
+// defaults when it has none (docs/chromosomes.md 6.3); it is given the
+// set's switches alone (core.SearchParams.SetSwitchOptions: singular
+// extensions off before set 4), which its genes do not carry. Call it
+// before PinFull, which turns a preset into genes. A nil base, or an
+// external engine, leaves the player as it is.
 func PinSearch(ps *PlayerSpec, base *core.SearchParams) {
-	if base != nil && !ps.External() && defaultSearch(*ps) {
+	if base == nil || ps.External() {
+		return
+	}
+	if defaultSearch(*ps) {
 		ps.Options = append(base.Options(), ps.Options...)
+	} else {
+		ps.Options = append(base.SetSwitchOptions(), ps.Options...)
 	}
 }
 

@@ -77,6 +77,29 @@ func (s *Schema) withSwitches(sw map[string]bool) *Schema {
 	return &out
 }
 
+// WithSwitchOptions is a copy of s whose switches are its own with opts
+// (check options by name, "true" or "false") set over them: a run made
+// with an older set of search defaults makes its chromosomes play that
+// set's switches (SearchParams.SetSwitchOptions), and records them.
+func (s *Schema) WithSwitchOptions(opts [][2]string) (*Schema, error) {
+	sw := maps.Clone(s.switches)
+	if sw == nil {
+		sw = map[string]bool{}
+	}
+	for _, o := range opts {
+		f := findSearchSwitch(o[0])
+		if f == nil {
+			return nil, fmt.Errorf("switch %q is not a search switch", o[0])
+		}
+		on, err := parseCheck(o[1])
+		if err != nil {
+			return nil, fmt.Errorf("switch %s: %v", f.uci, err)
+		}
+		sw[f.uci] = on
+	}
+	return s.withSwitches(sw), nil
+}
+
 // WithDefaultsOf is a copy of s whose defaults are c's values and whose
 // switches are c's schema's: full as a saved run made with an older set
 // of its defaults knew it. c must be of s's layout.

@@ -121,11 +121,19 @@ type SearchParams struct {
 }
 
 // DefaultSearchParams are the shipped ones: the search as the bench
-// signature knows it. RFP, futility, LMP, SEE, LMR, history pruning,
-// null move's and quiescence's delta numbers are SPSA's second round,
-// tuned under full's set 7 (issue 26: H1 at nodes=20000 against set 2,
-// docs/RESULTS.md); the switches are set 2's.
+// signature knows it. Set 4: set 3 with singular extensions on (issue 26:
+// H1 at nodes=50000 against set 3, docs/RESULTS.md).
 func DefaultSearchParams() SearchParams {
+	p := SearchParamsV3()
+	p.Singular = true
+	return p
+}
+
+// SearchParamsV3 are set 3, the defaults of session 23: RFP, futility,
+// LMP, SEE, LMR, history pruning, null move's and quiescence's delta
+// numbers from SPSA's second round, tuned under full's set 7 (issue 26:
+// H1 at nodes=20000 against set 2, docs/RESULTS.md); the switches set 2's.
+func SearchParamsV3() SearchParams {
 	p := SearchParamsV2()
 	p.RFPMargin, p.RFPImproving = 66, 39
 	p.FutilityBase, p.FutilityMargin, p.LMPBase = 92, 85, 6
@@ -176,8 +184,9 @@ func SearchParamsV1() SearchParams {
 }
 
 // SearchParamSets is the newest numbered set of defaults: 1 is
-// SearchParamsV1, 2 SearchParamsV2, 3 DefaultSearchParams.
-const SearchParamSets = 3
+// SearchParamsV1, 2 SearchParamsV2, 3 SearchParamsV3, 4
+// DefaultSearchParams.
+const SearchParamSets = 4
 
 // SearchParamSet returns the numbered set of defaults (see
 // SearchParamSets).
@@ -188,6 +197,8 @@ func SearchParamSet(n int) (SearchParams, error) {
 	case 2:
 		return SearchParamsV2(), nil
 	case 3:
+		return SearchParamsV3(), nil
+	case 4:
 		return DefaultSearchParams(), nil
 	}
 	return SearchParams{}, fmt.Errorf("search parameter set %d is not one of 1..%d", n, SearchParamSets)
@@ -225,15 +236,34 @@ func (p SearchParams) GeneValues() map[string]float64 {
 	return out
 }
 
-// Options are p's integer parameters as UCI option name/value pairs
-// (SetAll's input): on the defaults' switches they make p.
+// Options are p's integer parameters and setSwitches as UCI option
+// name/value pairs (SetAll's input): on the defaults' other switches
+// they make p.
 func (p SearchParams) Options() [][2]string {
-	out := make([][2]string, 0, len(searchParamTable))
+	out := make([][2]string, 0, len(searchParamTable)+len(setSwitches))
 	for _, sp := range searchParamTable {
 		out = append(out, [2]string{sp.uci, strconv.Itoa(*sp.field(&p))})
 	}
+	return append(out, p.SetSwitchOptions()...)
+}
+
+// SetSwitchOptions are p's setSwitches as UCI option name/value pairs.
+func (p SearchParams) SetSwitchOptions() [][2]string {
+	out := make([][2]string, 0, len(setSwitches))
+	for _, name := range setSwitches {
+		out = append(out, [2]string{name, strconv.FormatBool(*findSearchSwitch(name).field(&p))})
+	}
 	return out
 }
+
+// setSwitches are the switches a numbered set of defaults turned on that
+// fixed-node play sees: SingularExtensions, set 4's. A set's Options
+// carry them, so that what is pinned to an older set (PinSearch, ga's
+// search base) searches as it did, and a player with search genes of its
+// own is pinned to them alone (SetSwitchOptions). The others stay out: TimeManager2
+// acts on clocks only and came with set 2 at no set's boundary, and
+// EvalTerms2 is the chromosome's to set.
+var setSwitches = []string{"SingularExtensions"}
 
 // searchParam is one tunable integer: its UCI option, its gene of full's
 // search group (search_ + gene) and its bounds, the same for both.

@@ -11,39 +11,39 @@ import (
 
 // Bench signatures at depth 11 (docs/RESULTS.md), with full's defaults
 // (set 8 since issue 26's retune with the eval_terms6 terms, with the
-// EvalTerms2 terms on, as it plays): the default search (search set 3
-// since the second SPSA round), and with singular extensions on, and
-// with SearchParamsV1 and SearchParamsV2 (the defaults before each of
-// issue 26's SPSA rounds, which saved runs still play), and with
-// EvalTerms2 off. A change to any number is a change of the search and
-// must be measured, not waved through.
+// EvalTerms2 terms on, as it plays): the default search (search set 4:
+// set 3's numbers with singular extensions on), and with
+// SearchParamsV1, V2 and V3 (the defaults before each step of issue 26,
+// which saved runs still play), and with EvalTerms2 off. A change to any
+// number is a change of the search and must be measured, not waved
+// through.
 const (
-	benchSignature         = 1397907
-	benchSignatureSingular = 1826749
-	benchSignatureV1       = 2475819
-	benchSignatureV2       = 1794380
-	benchSignatureTerms2   = 1121645 // EvalTerms2 off
+	benchSignature       = 1826749
+	benchSignatureV3     = 1397907 // set 3: singular extensions off
+	benchSignatureV1     = 2475819
+	benchSignatureV2     = 1794380
+	benchSignatureTerms2 = 1534170 // EvalTerms2 off
 )
 
 // benchSignatureSwitches are the signatures at depth 11 with each switch
 // of issue 26 on alone. TimeManager2 and TimeFrontload change nothing at
 // a fixed depth.
 var benchSignatureSwitches = map[string]uint64{
-	"StagedMovegen":     1297350,
-	"CorrectionHistory": 1380922,
-	"ImprovingPruning":  1411048,
-	"QuiescenceChecks":  1498227,
+	"StagedMovegen":     1666870,
+	"CorrectionHistory": 1928558,
+	"ImprovingPruning":  1814062,
+	"QuiescenceChecks":  1915736,
 	"TimeManager2":      benchSignature,
 	"TimeFrontload":     benchSignature,
 	"EvalTerms2":        benchSignature,
-	"KillerReduction":   1298359,
-	"CutNodeFirstMove":  1327282,
-	"DeltaEnPassant":    1397972,
-	"OneReplyExtension": 1388691,
-	"ProbCut":           1384589,
-	"ThreatHistory":     1300208,
-	"CaptureHistory":    1510686,
-	"CheckExtensionSEE": 1313971,
+	"KillerReduction":   1828755,
+	"CutNodeFirstMove":  1711409,
+	"DeltaEnPassant":    1826826,
+	"OneReplyExtension": 1861902,
+	"ProbCut":           1834691,
+	"ThreatHistory":     1970004,
+	"CaptureHistory":    1782605,
+	"CheckExtensionSEE": 1871439,
 }
 
 // benchWith runs the bench at depth with full's weights and the options
@@ -66,8 +66,8 @@ func TestBenchSignature(t *testing.T) {
 	if n := benchWith(t, 11); n != benchSignature {
 		t.Errorf("bench signature %d, want %d", n, benchSignature)
 	}
-	if n := benchWith(t, 11, [2]string{"SingularExtensions", "true"}); n != benchSignatureSingular {
-		t.Errorf("bench signature with singular extensions %d, want %d", n, benchSignatureSingular)
+	if n := benchWith(t, 11, SearchParamsV3().Options()...); n != benchSignatureV3 {
+		t.Errorf("bench signature with SearchParamsV3 %d, want %d", n, benchSignatureV3)
 	}
 	if n := benchWith(t, 11, SearchParamsV1().Options()...); n != benchSignatureV1 {
 		t.Errorf("bench signature with SearchParamsV1 %d, want %d", n, benchSignatureV1)
@@ -92,17 +92,19 @@ func TestBenchSignature(t *testing.T) {
 	}
 }
 
-// With singular extensions off, their depth and margin change nothing.
+// With singular extensions off, their depth and margin change nothing;
+// on (the default since set 4), they do.
 func TestSingularOffIgnoresItsParameters(t *testing.T) {
-	if DefaultSearchParams().Singular {
-		t.Fatal("singular extensions are on by default (the lead switches them on after an SPRT)")
-	}
-	base := benchWith(t, 8)
-	if n := benchWith(t, 8, [2]string{"SingularDepth", "4"}, [2]string{"SingularMargin", "0"}); n != base {
+	off := [2]string{"SingularExtensions", "false"}
+	base := benchWith(t, 8, off)
+	if n := benchWith(t, 8, off, [2]string{"SingularDepth", "4"}, [2]string{"SingularMargin", "0"}); n != base {
 		t.Errorf("off, depth 4 margin 0: %d nodes, default %d", n, base)
 	}
-	on := benchWith(t, 8, [2]string{"SingularExtensions", "true"}, [2]string{"SingularDepth", "4"})
-	if on == base {
+	if on := benchWith(t, 8); on == base {
+		t.Errorf("singular extensions on by default change nothing (%d nodes)", on)
+	}
+	on := benchWith(t, 8, [2]string{"SingularDepth", "4"})
+	if on == base || on == benchWith(t, 8) {
 		t.Errorf("singular extensions at depth 4 change nothing (%d nodes)", on)
 	}
 }
@@ -157,7 +159,7 @@ func TestSearchParamsSet(t *testing.T) {
 	}
 	// SetAll changes nothing unless every option is good.
 	p := DefaultSearchParams()
-	if err := p.SetAll([][2]string{{"SingularExtensions", "true"}, {"SingularDepth", "0"}}); err == nil || p.Singular {
+	if err := p.SetAll([][2]string{{"SingularExtensions", "false"}, {"SingularDepth", "0"}}); err == nil || !p.Singular {
 		t.Errorf("SetAll with a bad option: %v, singular %v", err, p.Singular)
 	}
 }

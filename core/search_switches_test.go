@@ -8,17 +8,18 @@ import (
 )
 
 // A search switch is off by default until its SPRT says otherwise
-// (docs/RESULTS.md): TimeManager2 is on in the program's defaults, and
-// full's schema turns EvalTerms2 on (its set 3 was tuned with it), no
-// other.
+// (docs/RESULTS.md): TimeManager2 and SingularExtensions are on in the
+// program's defaults, and full's schema turns EvalTerms2 on (its set 3
+// was tuned with it), no other.
 func TestSearchSwitchDefaults(t *testing.T) {
 	full := mustPreset(t, "full").SearchDefaults()
 	d := DefaultSearchParams()
 	for _, sw := range searchSwitchTable {
-		if on, want := *sw.field(&d), sw.uci == "TimeManager2"; on != want {
-			t.Errorf("%s: %v by default, want %v", sw.uci, on, want)
+		byDefault := sw.uci == "TimeManager2" || sw.uci == "SingularExtensions"
+		if on := *sw.field(&d); on != byDefault {
+			t.Errorf("%s: %v by default, want %v", sw.uci, on, byDefault)
 		}
-		if on, want := *sw.field(&full), sw.uci == "TimeManager2" || sw.uci == "EvalTerms2"; on != want {
+		if on, want := *sw.field(&full), byDefault || sw.uci == "EvalTerms2"; on != want {
 			t.Errorf("%s: %v in full's defaults, want %v", sw.uci, on, want)
 		}
 	}

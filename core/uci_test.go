@@ -212,19 +212,19 @@ func TestUCISpinRangesAsAnnounced(t *testing.T) {
 func TestUCISearchOptions(t *testing.T) {
 	s := startUCI(t)
 	nodes := func() string { return s.searchNodes(9) }
+	on := nodes() // singular extensions are on by default (set 4)
+	s.send("setoption name SingularExtensions value false", "setoption name SingularDepth value 4")
 	off := nodes()
-	s.send("setoption name SingularExtensions value true", "setoption name SingularDepth value 4")
-	on := nodes()
 	if on == off {
-		t.Errorf("singular extensions on: %s nodes, as off", on)
+		t.Errorf("singular extensions off: %s nodes, as on", off)
 	}
 	s.send("setoption name Chromosome value full")
-	if n := nodes(); n != on {
-		t.Errorf("after setting the chromosome: %s nodes, before %s", n, on)
-	}
-	s.send("setoption name SingularExtensions value false")
 	if n := nodes(); n != off {
-		t.Errorf("singular extensions off again: %s nodes, at first %s", n, off)
+		t.Errorf("after setting the chromosome: %s nodes, before %s", n, off)
+	}
+	s.send("setoption name SingularExtensions value true", "setoption name SingularDepth value 8")
+	if n := nodes(); n != on {
+		t.Errorf("singular extensions on again: %s nodes, at first %s", n, on)
 	}
 	for _, bad := range []struct{ line, want string }{
 		{"setoption name SingularExtensions value maybe", `option SingularExtensions: "maybe" is not true or false`},
@@ -237,7 +237,7 @@ func TestUCISearchOptions(t *testing.T) {
 	}
 	s.send("uci")
 	_, lines := s.expect("uciok")
-	if !strings.Contains(strings.Join(lines, "\n"), "option name SingularExtensions type check default false") {
+	if !strings.Contains(strings.Join(lines, "\n"), "option name SingularExtensions type check default true") {
 		t.Errorf("uci does not announce SingularExtensions: %q", lines)
 	}
 }

@@ -96,11 +96,16 @@ func (ps playerSearch) compile(c *core.Chromosome) (*core.Weights, error) {
 	if err != nil {
 		return nil, err
 	}
-	if ps.base != nil && w.Search == nil {
-		// The set's numbers over the program's switches, as player gives
-		// them (base.Options).
+	if ps.base != nil {
+		// The set's numbers and its switches over the program's other
+		// switches, as player gives them (arena.PinSearch): the switches
+		// alone where the chromosome has search genes.
+		opts := ps.base.SetSwitchOptions()
+		if w.Search == nil {
+			opts = ps.base.Options()
+		}
 		p := w.SearchParams()
-		if err := p.SetAll(ps.base.Options()); err != nil {
+		if err := p.SetAll(opts); err != nil {
 			return nil, err
 		}
 		w.Search = &p

@@ -61,8 +61,9 @@ func with(p core.SearchParams, f func(*core.SearchParams)) func() core.SearchPar
 }
 
 // playerSearch gives set 1 to the players the program's defaults would
-// stand in for, and leaves those with search genes of their own alone;
-// the run's options go to every built-in player, under its own.
+// stand in for, and set 1's switches alone to those with search genes of
+// their own; the run's options go to every built-in player, under its
+// own.
 func TestPlayerSearch(t *testing.T) {
 	v1 := core.SearchParamsV1()
 	// Set 1's numbers with today's time manager (it reads clocks only, so
@@ -94,7 +95,7 @@ func TestPlayerSearch(t *testing.T) {
 		{"own options win", arena.PlayerSpec{Chromosome: "full", Options: user}, &v1, nil,
 			with(fullV1(), func(p *core.SearchParams) { p.RFPMargin = 120 })},
 		{"own search genes", arena.PlayerSpec{Genes: tuned}, &v1, nil,
-			with(full.SearchDefaults(), func(p *core.SearchParams) { p.RFPMargin = 150 })},
+			with(full.SearchDefaults(), func(p *core.SearchParams) { p.RFPMargin, p.Singular = 150, v1.Singular })},
 		{"run's options, newest set", arena.PlayerSpec{Genes: seed.Default()}, nil, terms2,
 			with(core.DefaultSearchParams(), func(p *core.SearchParams) { p.EvalTerms2 = true })},
 		{"run's options over the set", arena.PlayerSpec{Chromosome: "full", Options: [][2]string{{"EvalTerms2", "false"}}}, &v1, terms2,
@@ -102,7 +103,7 @@ func TestPlayerSearch(t *testing.T) {
 		{"run's options over full's switches", arena.PlayerSpec{Chromosome: "full"}, &v1, [][2]string{{"EvalTerms2", "false"}},
 			seedV1},
 		{"run's options over search genes", arena.PlayerSpec{Genes: tuned}, &v1, append([][2]string{{"RFPMargin", "90"}}, terms2...),
-			with(full.SearchDefaults(), func(p *core.SearchParams) { p.RFPMargin, p.EvalTerms2 = 90, true })},
+			with(full.SearchDefaults(), func(p *core.SearchParams) { p.RFPMargin, p.EvalTerms2, p.Singular = 90, true, v1.Singular })},
 		{"own options over the run's", arena.PlayerSpec{Chromosome: "full", Options: [][2]string{{"evalterms2", "false"}}}, nil, terms2,
 			core.DefaultSearchParams},
 		{"external", arena.PlayerSpec{Engine: "/usr/games/stockfish"}, &v1, terms2, nil},

@@ -131,8 +131,14 @@ func runSchema(s *Settings) (*core.Schema, error) {
 	values := map[string]float64{}
 	if search != nil {
 		// A run made before the defaults moved starts, pins and pads its
-		// search genes at the set it was made with.
+		// search genes at the set it was made with, and its chromosomes
+		// play (and record) the set's switches.
 		values = search.GeneValues()
+		sw, err := out.WithSwitchOptions(search.SetSwitchOptions())
+		if err != nil {
+			return nil, err
+		}
+		out = *sw // the same genes
 	}
 	opts, err := s.optionParams()
 	if err == nil {
