@@ -64,6 +64,12 @@ type SearchParams struct {
 	// SEE (Stockfish 11's rule): a check that sacrifices is searched at
 	// the depth of any other move.
 	CheckExtensionSEE bool
+	// QuiescenceTT probes the table at every ply of quiescence, not only
+	// its first, takes the static evaluation from it and stores what
+	// quiescence found (depth 0 at its first ply, −1 below: Stockfish's
+	// rule): the evaluations and captures of a repeated exchange are
+	// not worked out again.
+	QuiescenceTT bool
 	// ProbCut fails a non-PV node of depth ≥ ProbCutDepth high when a
 	// capture beats beta + ProbCutMargin by quiescence and then by a
 	// search four plies shallower (search_probcut.go).
@@ -342,6 +348,7 @@ var searchSwitchTable = []searchSwitch{
 	{"DeltaEnPassant", func(p *SearchParams) *bool { return &p.DeltaEnPassant }},
 	{"OneReplyExtension", func(p *SearchParams) *bool { return &p.OneReply }},
 	{"CheckExtensionSEE", func(p *SearchParams) *bool { return &p.CheckExtensionSEE }},
+	{"QuiescenceTT", func(p *SearchParams) *bool { return &p.QuiescenceTT }},
 	{"ProbCut", func(p *SearchParams) *bool { return &p.ProbCut }},
 	{"ThreatHistory", func(p *SearchParams) *bool { return &p.ThreatHistory }},
 	{"CaptureHistory", func(p *SearchParams) *bool { return &p.CaptureHistory }},

@@ -44,6 +44,7 @@ var benchSignatureSwitches = map[string]uint64{
 	"ThreatHistory":     1970004,
 	"CaptureHistory":    1782605,
 	"CheckExtensionSEE": 1871439,
+	"QuiescenceTT":      1942115,
 }
 
 // benchWith runs the bench at depth with full's weights and the options

@@ -18,23 +18,44 @@ func (s *Searcher) quiesce(p *Position, alpha, beta, ply, qply int) int {
 	}
 	inCheck := p.InCheck()
 	ttMove := NullMove
-	if qply == 0 {
+	useTT := s.params.QuiescenceTT
+	qdepth := qsDepth(qply, s.params.QSChecks)
+	ttEval, haveTTEval := 0, false
+	ttScore, ttBound := 0, boundNone
+	if qply == 0 || useTT {
 		if e, ok := s.tt.probe(p.key); ok {
 			score := scoreFromTT(int(e.score), ply)
 			b := int(e.genBound & 3)
-			if b == boundExact || b == boundLower && score >= beta || b == boundUpper && score <= alpha {
+			if (!useTT || int(e.depth) >= qdepth) &&
+				(b == boundExact || b == boundLower && score >= beta || b == boundUpper && score <= alpha) {
 				return score
 			}
 			ttMove = e.move
+			if useTT {
+				ttEval, haveTTEval = int(e.eval), true
+				ttScore, ttBound = score, b
+			}
 		}
 	}
-	standPat := -infScore
+	origAlpha := alpha
+	standPat, rawEval := -infScore, 0
 	if !inCheck {
-		standPat = s.eval.Evaluate(p)
+		if haveTTEval {
+			rawEval = ttEval
+		} else {
+			rawEval = s.eval.Evaluate(p)
+		}
+		standPat = rawEval
 		if s.params.CorrectionHistory {
 			standPat = s.correct(p, standPat)
 		}
+		if ttBound == boundLower && ttScore > standPat || ttBound == boundUpper && ttScore < standPat {
+			standPat = ttScore // the table knows better than the static guess
+		}
 		if standPat >= beta {
+			if useTT && !haveTTEval {
+				s.tt.store(p.key, NullMove, scoreToTT(standPat, ply), rawEval, qdepth, boundLower)
+			}
 			return standPat
 		}
 		alpha = max(alpha, standPat)
@@ -55,7 +76,7 @@ func (s *Searcher) quiesce(p *Position, alpha, beta, ply, qply int) int {
 	} else {
 		s.scoreNoisy(p, ply, ttMove)
 	}
-	best := standPat
+	best, bestMove := standPat, NullMove
 	for i := 0; i < ml.N; i++ {
 		m, order := pickFrom(ml.Moves[:ml.N], s.scores[ply][:ml.N], i)
 		if !inCheck {
@@ -84,17 +105,40 @@ func (s *Searcher) quiesce(p *Position, alpha, beta, ply, qply int) int {
 		if score > best {
 			best = score
 			if score > alpha {
-				alpha = score
+				alpha, bestMove = score, m
 				if score >= beta {
-					return best
+					break
 				}
 			}
 		}
 	}
-	if checks {
-		return s.quiesceChecks(p, alpha, beta, ply, best)
+	if checks && best < beta {
+		best = s.quiesceChecks(p, alpha, beta, ply, best)
+		if s.stopped.Load() {
+			return 0
+		}
+	}
+	if useTT {
+		bound := boundUpper
+		if best >= beta {
+			bound = boundLower
+		} else if best > origAlpha {
+			bound = boundExact
+		}
+		s.tt.store(p.key, bestMove, scoreToTT(best, ply), rawEval, qdepth, bound)
 	}
 	return best
+}
+
+// qsDepth is the table depth of quiescence's results: 0 where it also
+// searches quiet checks (its first ply with QuiescenceChecks), −1 below,
+// so that a result without the checks never answers a node that wants
+// them. Every depth of the main search is deeper.
+func qsDepth(qply int, checks bool) int {
+	if qply == 0 && checks {
+		return 0
+	}
+	return -1
 }
 
 // quiesceChecks searches the quiet moves that give check and lose no

@@ -170,6 +170,54 @@ func TestQuiescenceChecks(t *testing.T) {
 	}
 }
 
+// Quiescence with QuiescenceTT leaves its result in the table, a bound
+// at depth −1, and asked again the same question answers from it in one
+// node, with the same score; without the switch it stores nothing below
+// the main search. A table score bounds the stand-pat: an upper bound
+// below the static evaluation, at a node that keeps its evaluation,
+// lowers what quiescence returns.
+func TestQuiescenceTT(t *testing.T) {
+	fens := []string{
+		KiwipeteFEN,
+		"r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+		"rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2",
+	}
+	for _, fen := range fens {
+		for _, on := range []bool{false, true} {
+			s := newTestSearcher(t)
+			sp := s.SearchParams()
+			sp.QuiescenceTT = on
+			s.SetSearchParams(sp)
+			p := mustFEN(t, fen)
+			first := s.quiesce(p, -infScore, infScore, 0, 0)
+			e, stored := s.tt.probe(p.key)
+			if stored != on {
+				t.Fatalf("%s, QuiescenceTT %v: an entry %v", fen, on, stored)
+			}
+			if !on {
+				continue
+			}
+			if e.depth != -1 || int(e.genBound&3) != boundExact || int(e.score) != first {
+				t.Errorf("%s: entry depth %d bound %d score %d, want -1, exact, %d", fen, e.depth, e.genBound&3, e.score, first)
+			}
+			before := s.nodes
+			if again := s.quiesce(p, -infScore, infScore, 0, 0); again != first || s.nodes-before != 1 {
+				t.Errorf("%s: again %d in %d nodes, want %d in one", fen, again, s.nodes-before, first)
+			}
+		}
+	}
+	s := newTestSearcher(t)
+	sp := s.SearchParams()
+	sp.QuiescenceTT = true
+	s.SetSearchParams(sp)
+	p := mustFEN(t, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1") // nothing to capture: the stand-pat
+	stand := s.eval.Evaluate(p)
+	s.tt.store(p.key, NullMove, stand-50, stand, -1, boundUpper)
+	if got := s.quiesce(p, stand-100, stand+100, 0, 0); got != stand-50 {
+		t.Errorf("stand-pat under an upper bound %d: %d, want the bound", stand-50, got)
+	}
+}
+
 // TimeManager2's limits: within the clock, the hard one at most half of
 // what is left after the overhead, the soft one at most a quarter; at a
 // small clock with an increment, less than the increment.
