@@ -69,6 +69,9 @@ type frame struct {
 	move     Move
 	moved    Piece
 	excluded Move
+	// doubleExt counts the double singular extensions (SingularPlus) on
+	// the line to this ply.
+	doubleExt int
 }
 
 // NewSearcher returns a searcher evaluating with w and a transposition

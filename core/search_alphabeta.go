@@ -10,6 +10,9 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 		return s.quiesce(p, alpha, beta, ply, 0)
 	}
 	s.nodes++
+	// The line's double extensions pass to every child (null move,
+	// ProbCut); a move's own extension adds to them below.
+	s.stack[ply+1].doubleExt = s.stack[ply].doubleExt
 	if s.checkStop() {
 		return 0
 	}
@@ -141,11 +144,11 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 	if ttFirst {
 		skip = ttMove
 	}
-	singularExt := false
+	singularExt := 0
 	if ttFirst && sp.Singular {
 		var cut bool
 		var cutScore int
-		singularExt, cut, cutScore = s.singular(p, depth, beta, ply, cutNode, ttMove, ttScore, ttBound, ttDepth)
+		singularExt, cut, cutScore = s.singular(p, depth, beta, ply, pvNode, cutNode, ttMove, ttScore, ttBound, ttDepth)
 		if s.stopped.Load() {
 			return 0
 		}
@@ -254,9 +257,15 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 			givesCheck = p.InCheck()
 		}
 		newDepth := depth - 1
-		if givesCheck && !badCheck || i == 0 && singularExt {
-			newDepth++ // check or singular extension (one ply at most)
+		ext := 0
+		if givesCheck && !badCheck || i == 0 && singularExt > 0 {
+			ext = 1 // check or singular extension (one ply at most)
 		}
+		if i == 0 && (singularExt == 2 || singularExt < 0) {
+			ext = singularExt // SingularPlus: a double or a negative extension
+		}
+		newDepth += ext
+		s.stack[ply+1].doubleExt = s.stack[ply].doubleExt + boolInt(ext == 2)
 		var score int
 		if i == 0 {
 			// The first move of an expected all-node leads to an expected
@@ -344,14 +353,18 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 
 // singular decides whether the hash move, about to be searched first at
 // depth, is singular: every other move fails low against the table's
-// score less a margin, at half the depth. Then it is extended by a ply.
+// score less a margin, at half the depth. Then it is extended by a ply
+// (with SingularPlus, two at a non-PV node when the others fall short by
+// singularDoubleMargin more, within singularDoubleMax on the line).
 // If instead the other moves beat a margin that is itself at least beta,
 // the node fails high without searching the hash move (multi-cut) with
-// that score. Only for a lower bound or exact entry of nearly
-// the depth and no mate score; never inside another singular search.
-func (s *Searcher) singular(p *Position, depth, beta, ply int, cutNode bool, ttMove Move, ttScore, ttBound, ttDepth int) (extend, cut bool, cutScore int) {
+// that score; with SingularPlus, when only the table's score beats beta,
+// the hash move is searched a ply shallower (extend −1). Only for a lower
+// bound or exact entry of nearly the depth and no mate score; never
+// inside another singular search.
+func (s *Searcher) singular(p *Position, depth, beta, ply int, pvNode, cutNode bool, ttMove Move, ttScore, ttBound, ttDepth int) (extend int, cut bool, cutScore int) {
 	if ply == 0 || depth < s.params.SingularDepth || ttBound&boundLower == 0 || ttDepth < depth-3 || abs(ttScore) >= MateBound {
-		return false, false, 0
+		return 0, false, 0
 	}
 	sBeta := ttScore - s.params.SingularMargin*depth
 	// The search runs at this ply before the move list is generated, so
@@ -360,14 +373,29 @@ func (s *Searcher) singular(p *Position, depth, beta, ply int, cutNode bool, ttM
 	score := s.negamax(p, (depth-1)/2, sBeta-1, sBeta, ply, cutNode)
 	s.stack[ply].excluded = NullMove
 	s.pvLen[ply] = ply // its line is no line of this node
+	plus := s.params.SingularPlus
 	switch {
 	case score < sBeta:
-		return true, false, 0
+		if plus && !pvNode && score < sBeta-singularDoubleMargin && s.stack[ply].doubleExt < singularDoubleMax {
+			return 2, false, 0
+		}
+		return 1, false, 0
 	case sBeta >= beta:
-		return false, true, sBeta
+		return 0, true, sBeta
+	case plus && ttScore >= beta:
+		return -1, false, 0
 	}
-	return false, false, 0
+	return 0, false, 0
 }
+
+// SingularPlus's numbers: Stockfish 14's double-extension margin (25 of
+// its units, about 10 of our centipawns in the middle game, where its
+// pawn is 126 against our 40-odd) and a bound on double extensions in a
+// line, so that a line of them cannot run away.
+const (
+	singularDoubleMargin = 10
+	singularDoubleMax    = 6
+)
 
 func boolInt(b bool) int {
 	if b {

@@ -16,8 +16,8 @@ type SearchParams struct {
 	// Singular extensions: at depth ≥ SingularDepth, a hash move whose
 	// entry is a lower bound searched nearly as deep is extended by a ply
 	// when every other move fails low against its score less
-	// SingularMargin·depth at half the depth. Off until an SPRT on main
-	// says otherwise (docs/RESULTS.md).
+	// SingularMargin·depth at half the depth. On since search set 4
+	// (docs/RESULTS.md).
 	Singular       bool
 	SingularDepth  int
 	SingularMargin int // centipawns per ply of depth
@@ -70,6 +70,13 @@ type SearchParams struct {
 	// rule): the evaluations and captures of a repeated exchange are
 	// not worked out again.
 	QuiescenceTT bool
+	// SingularPlus gives singular extensions Stockfish's later degrees: a
+	// hash move far more singular (the others below its score less the
+	// margin by singularDoubleMargin more) at a non-PV node is extended by
+	// two plies (at most singularDoubleMax times in a line), and one that
+	// is not singular though its score beats beta is searched a ply
+	// shallower (a negative extension).
+	SingularPlus bool
 	// ProbCut fails a non-PV node of depth ≥ ProbCutDepth high when a
 	// capture beats beta + ProbCutMargin by quiescence and then by a
 	// search four plies shallower (search_probcut.go).
@@ -349,6 +356,7 @@ var searchSwitchTable = []searchSwitch{
 	{"OneReplyExtension", func(p *SearchParams) *bool { return &p.OneReply }},
 	{"CheckExtensionSEE", func(p *SearchParams) *bool { return &p.CheckExtensionSEE }},
 	{"QuiescenceTT", func(p *SearchParams) *bool { return &p.QuiescenceTT }},
+	{"SingularPlus", func(p *SearchParams) *bool { return &p.SingularPlus }},
 	{"ProbCut", func(p *SearchParams) *bool { return &p.ProbCut }},
 	{"ThreatHistory", func(p *SearchParams) *bool { return &p.ThreatHistory }},
 	{"CaptureHistory", func(p *SearchParams) *bool { return &p.CaptureHistory }},

@@ -45,6 +45,7 @@ var benchSignatureSwitches = map[string]uint64{
 	"CaptureHistory":    1782605,
 	"CheckExtensionSEE": 1871439,
 	"QuiescenceTT":      1942115,
+	"SingularPlus":      2239771,
 }
 
 // benchWith runs the bench at depth with full's weights and the options

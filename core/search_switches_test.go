@@ -218,6 +218,53 @@ func TestQuiescenceTT(t *testing.T) {
 	}
 }
 
+// singular's answers with and without SingularPlus: taking a hanging
+// queen, the only move that wins it, is extended by two plies
+// at a non-PV node with SingularPlus (one at a PV node, one without it);
+// in the opening, where other moves are as good, a table score above
+// beta gives a negative extension with SingularPlus and none without;
+// a line that has used its double extensions gets a single one.
+func TestSingularPlus(t *testing.T) {
+	recapture := "4k3/8/8/8/3q4/8/5PPP/3R2K1 w - - 0 1" // Rxd4 wins the queen
+	tests := []struct {
+		name           string
+		fen, move      string
+		plus, pv       bool
+		ttScore, beta  int
+		doubleExtSoFar int
+		want           int
+	}{
+		{"recapture, plus, non-PV", recapture, "d1d4", true, false, 0, 0, 0, 2},
+		{"recapture, plus, PV", recapture, "d1d4", true, true, 0, 0, 0, 1},
+		{"recapture, plus, doubles spent", recapture, "d1d4", true, false, 0, 0, singularDoubleMax, 1},
+		{"recapture, off", recapture, "d1d4", false, false, 0, 0, 0, 1},
+		{"opening, plus, table above beta", StartFEN, "e2e4", true, false, 0, -10, 0, -1},
+		{"opening, off", StartFEN, "e2e4", false, false, 0, -10, 0, 0},
+	}
+	for _, tc := range tests {
+		s := newTestSearcher(t)
+		sp := s.SearchParams()
+		sp.Singular, sp.SingularPlus = true, tc.plus
+		s.SetSearchParams(sp)
+		p := mustFEN(t, tc.fen)
+		m, err := p.ParseUCIMove(tc.move)
+		if err != nil {
+			t.Fatal(err)
+		}
+		depth, ply := 8, 2
+		ttScore := tc.ttScore
+		if tc.fen == recapture {
+			ttScore = s.Search(context.Background(), p.Clone(), Limits{Depth: 6}).Score
+			s.NewGame()
+		}
+		s.stack[ply].doubleExt = tc.doubleExtSoFar
+		ext, cut, _ := s.singular(p, depth, tc.beta, ply, tc.pv, !tc.pv, m, ttScore, boundLower, depth)
+		if ext != tc.want || cut {
+			t.Errorf("%s: extend %d, cut %v; want %d, no cut", tc.name, ext, cut, tc.want)
+		}
+	}
+}
+
 // TimeManager2's limits: within the clock, the hard one at most half of
 // what is left after the overhead, the soft one at most a quarter; at a
 // small clock with an increment, less than the increment.
