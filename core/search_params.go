@@ -77,6 +77,10 @@ type SearchParams struct {
 	// is not singular though its score beats beta is searched a ply
 	// shallower (a negative extension).
 	SingularPlus bool
+	// Razoring sends a non-PV node whose evaluation is far below alpha at
+	// low depth to quiescence, and fails it low when no capture saves it
+	// (Stockfish's razoring; search_alphabeta.go's numbers).
+	Razoring bool
 	// ProbCut fails a non-PV node of depth ≥ ProbCutDepth high when a
 	// capture beats beta + ProbCutMargin by quiescence and then by a
 	// search four plies shallower (search_probcut.go).
@@ -357,6 +361,7 @@ var searchSwitchTable = []searchSwitch{
 	{"CheckExtensionSEE", func(p *SearchParams) *bool { return &p.CheckExtensionSEE }},
 	{"QuiescenceTT", func(p *SearchParams) *bool { return &p.QuiescenceTT }},
 	{"SingularPlus", func(p *SearchParams) *bool { return &p.SingularPlus }},
+	{"Razoring", func(p *SearchParams) *bool { return &p.Razoring }},
 	{"ProbCut", func(p *SearchParams) *bool { return &p.ProbCut }},
 	{"ThreatHistory", func(p *SearchParams) *bool { return &p.ThreatHistory }},
 	{"CaptureHistory", func(p *SearchParams) *bool { return &p.CaptureHistory }},

@@ -46,6 +46,7 @@ var benchSignatureSwitches = map[string]uint64{
 	"CheckExtensionSEE": 1871439,
 	"QuiescenceTT":      1942115,
 	"SingularPlus":      2239771,
+	"Razoring":          1738721,
 }
 
 // benchWith runs the bench at depth with full's weights and the options

@@ -265,6 +265,40 @@ func TestSingularPlus(t *testing.T) {
 	}
 }
 
+// Razoring fails a hopeless non-PV node low through quiescence alone, a
+// node instead of a search of every move; where a capture wins the
+// material back (a hanging queen), the node is searched and fails high
+// with the switch as without it.
+func TestRazoring(t *testing.T) {
+	tests := []struct {
+		name, fen string
+		razored   bool
+	}{
+		{"a queen down, nothing to take", "3qk3/8/8/8/8/8/5PPP/6K1 w - - 0 1", true},
+		{"a queen down, the queen hangs", "4k3/8/8/8/3q4/8/5PPP/3R2K1 w - - 0 1", false},
+	}
+	for _, tc := range tests {
+		var score [2]int
+		var nodes [2]uint64
+		for i, on := range []bool{false, true} {
+			s := newTestSearcher(t)
+			sp := s.SearchParams()
+			sp.Razoring = on
+			s.SetSearchParams(sp)
+			p := mustFEN(t, tc.fen)
+			alpha := s.eval.Evaluate(p) + razorBase + razorMargin*razorDepth*razorDepth + 100 // beyond the margin
+			score[i] = s.negamax(p, razorDepth, alpha, alpha+1, 1, true)
+			nodes[i] = s.nodes
+			if failsLow := score[i] <= alpha; failsLow != tc.razored {
+				t.Errorf("%s, Razoring %v: %d against alpha %d, want a fail-low %v", tc.name, on, score[i], alpha, tc.razored)
+			}
+		}
+		if razored := nodes[1] == 2 && nodes[0] > 2; razored != tc.razored { // the node and its quiescence
+			t.Errorf("%s: %d nodes with Razoring, %d without; razored %v, want %v", tc.name, nodes[1], nodes[0], razored, tc.razored)
+		}
+	}
+}
+
 // TimeManager2's limits: within the clock, the hard one at most half of
 // what is left after the overhead, the soft one at most a quarter; at a
 // small clock with an increment, less than the increment.
