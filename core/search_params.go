@@ -138,9 +138,18 @@ type SearchParams struct {
 }
 
 // DefaultSearchParams are the shipped ones: the search as the bench
-// signature knows it. Set 4: set 3 with singular extensions on (issue 26:
-// H1 at nodes=50000 against set 3, docs/RESULTS.md).
+// signature knows it. Set 5: set 4 with the table in quiescence
+// (QuiescenceTT; issue 26: H1 at nodes=20000 against set 4,
+// docs/RESULTS.md).
 func DefaultSearchParams() SearchParams {
+	p := SearchParamsV4()
+	p.QuiescenceTT = true
+	return p
+}
+
+// SearchParamsV4 are set 4, the defaults of session 25's start: set 3
+// with singular extensions on (H1 at nodes=50000 against set 3).
+func SearchParamsV4() SearchParams {
 	p := SearchParamsV3()
 	p.Singular = true
 	return p
@@ -201,9 +210,9 @@ func SearchParamsV1() SearchParams {
 }
 
 // SearchParamSets is the newest numbered set of defaults: 1 is
-// SearchParamsV1, 2 SearchParamsV2, 3 SearchParamsV3, 4
-// DefaultSearchParams.
-const SearchParamSets = 4
+// SearchParamsV1, 2 SearchParamsV2, 3 SearchParamsV3, 4 SearchParamsV4,
+// 5 DefaultSearchParams.
+const SearchParamSets = 5
 
 // SearchParamSet returns the numbered set of defaults (see
 // SearchParamSets).
@@ -216,6 +225,8 @@ func SearchParamSet(n int) (SearchParams, error) {
 	case 3:
 		return SearchParamsV3(), nil
 	case 4:
+		return SearchParamsV4(), nil
+	case 5:
 		return DefaultSearchParams(), nil
 	}
 	return SearchParams{}, fmt.Errorf("search parameter set %d is not one of 1..%d", n, SearchParamSets)
@@ -274,13 +285,13 @@ func (p SearchParams) SetSwitchOptions() [][2]string {
 }
 
 // setSwitches are the switches a numbered set of defaults turned on that
-// fixed-node play sees: SingularExtensions, set 4's. A set's Options
+// fixed-node play sees: SingularExtensions, set 4's; QuiescenceTT, set 5's. A set's Options
 // carry them, so that what is pinned to an older set (PinSearch, ga's
 // search base) searches as it did, and a player with search genes of its
 // own is pinned to them alone (SetSwitchOptions). The others stay out: TimeManager2
 // acts on clocks only and came with set 2 at no set's boundary, and
 // EvalTerms2 is the chromosome's to set.
-var setSwitches = []string{"SingularExtensions"}
+var setSwitches = []string{"SingularExtensions", "QuiescenceTT"}
 
 // searchParam is one tunable integer: its UCI option, its gene of full's
 // search group (search_ + gene) and its bounds, the same for both.

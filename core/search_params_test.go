@@ -11,42 +11,43 @@ import (
 
 // Bench signatures at depth 11 (docs/RESULTS.md), with full's defaults
 // (set 8 since issue 26's retune with the eval_terms6 terms, with the
-// EvalTerms2 terms on, as it plays): the default search (search set 4:
-// set 3's numbers with singular extensions on), and with
-// SearchParamsV1, V2 and V3 (the defaults before each step of issue 26,
-// which saved runs still play), and with EvalTerms2 off. A change to any
-// number is a change of the search and must be measured, not waved
-// through.
+// EvalTerms2 terms on, as it plays): the default search (search set 5:
+// set 3's numbers with singular extensions and the table in quiescence
+// on), and with SearchParamsV1 to V4 (the defaults before each step of
+// issue 26, which saved runs still play), and with EvalTerms2 off. A
+// change to any number is a change of the search and must be measured,
+// not waved through.
 const (
-	benchSignature       = 1826749
-	benchSignatureV3     = 1397907 // set 3: singular extensions off
+	benchSignature       = 1942115
+	benchSignatureV4     = 1826749 // set 4: QuiescenceTT off
+	benchSignatureV3     = 1397907 // set 3: singular extensions off too
 	benchSignatureV1     = 2475819
 	benchSignatureV2     = 1794380
-	benchSignatureTerms2 = 1534170 // EvalTerms2 off
+	benchSignatureTerms2 = 1666190 // EvalTerms2 off
 )
 
 // benchSignatureSwitches are the signatures at depth 11 with each switch
 // of issue 26 on alone. TimeManager2 and TimeFrontload change nothing at
-// a fixed depth.
+// a fixed depth; QuiescenceTT is on by default.
 var benchSignatureSwitches = map[string]uint64{
-	"StagedMovegen":     1666870,
-	"CorrectionHistory": 1928558,
-	"ImprovingPruning":  1814062,
-	"QuiescenceChecks":  1915736,
+	"StagedMovegen":     1799763,
+	"CorrectionHistory": 1703722,
+	"ImprovingPruning":  2004509,
+	"QuiescenceChecks":  2056322,
 	"TimeManager2":      benchSignature,
 	"TimeFrontload":     benchSignature,
 	"EvalTerms2":        benchSignature,
-	"KillerReduction":   1828755,
-	"CutNodeFirstMove":  1711409,
-	"DeltaEnPassant":    1826826,
-	"OneReplyExtension": 1861902,
-	"ProbCut":           1834691,
-	"ThreatHistory":     1970004,
-	"CaptureHistory":    1782605,
-	"CheckExtensionSEE": 1871439,
-	"QuiescenceTT":      1942115,
-	"SingularPlus":      2239771,
-	"Razoring":          1738721,
+	"KillerReduction":   1592684,
+	"CutNodeFirstMove":  1576361,
+	"DeltaEnPassant":    1942115,
+	"OneReplyExtension": 1795666,
+	"ProbCut":           1953978,
+	"ThreatHistory":     1765461,
+	"CaptureHistory":    1839025,
+	"CheckExtensionSEE": 1472717,
+	"QuiescenceTT":      benchSignature,
+	"SingularPlus":      2030294,
+	"Razoring":          1698584,
 }
 
 // benchWith runs the bench at depth with full's weights and the options
@@ -68,6 +69,9 @@ func TestBenchSignature(t *testing.T) {
 	}
 	if n := benchWith(t, 11); n != benchSignature {
 		t.Errorf("bench signature %d, want %d", n, benchSignature)
+	}
+	if n := benchWith(t, 11, SearchParamsV4().Options()...); n != benchSignatureV4 {
+		t.Errorf("bench signature with SearchParamsV4 %d, want %d", n, benchSignatureV4)
 	}
 	if n := benchWith(t, 11, SearchParamsV3().Options()...); n != benchSignatureV3 {
 		t.Errorf("bench signature with SearchParamsV3 %d, want %d", n, benchSignatureV3)

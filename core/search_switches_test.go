@@ -8,14 +8,14 @@ import (
 )
 
 // A search switch is off by default until its SPRT says otherwise
-// (docs/RESULTS.md): TimeManager2 and SingularExtensions are on in the
-// program's defaults, and full's schema turns EvalTerms2 on (its set 3
+// (docs/RESULTS.md): TimeManager2, SingularExtensions and QuiescenceTT
+// are on in the program's defaults, and full's schema turns EvalTerms2 on (its set 3
 // was tuned with it), no other.
 func TestSearchSwitchDefaults(t *testing.T) {
 	full := mustPreset(t, "full").SearchDefaults()
 	d := DefaultSearchParams()
 	for _, sw := range searchSwitchTable {
-		byDefault := sw.uci == "TimeManager2" || sw.uci == "SingularExtensions"
+		byDefault := sw.uci == "TimeManager2" || sw.uci == "SingularExtensions" || sw.uci == "QuiescenceTT"
 		if on := *sw.field(&d); on != byDefault {
 			t.Errorf("%s: %v by default, want %v", sw.uci, on, byDefault)
 		}

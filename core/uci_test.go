@@ -263,9 +263,13 @@ func TestUCISearchSwitches(t *testing.T) {
 	for _, sw := range searchSwitchTable[1:] {
 		// Announced as the engine starts: full's set 3 (EvalTerms2 on)
 		// with the program's defaults (TimeManager2 on).
-		def := sw.uci == "TimeManager2" || sw.uci == "EvalTerms2"
+		def := sw.uci == "TimeManager2" || sw.uci == "EvalTerms2" || sw.uci == "QuiescenceTT"
 		if !strings.Contains(announced, fmt.Sprintf("option name %s type check default %v", sw.uci, def)) {
 			t.Errorf("uci does not announce %s default %v", sw.uci, def)
+		}
+		flip, back := "true", "false"
+		if sw.uci == "QuiescenceTT" { // on by default: turned off and on again
+			flip, back = "false", "true"
 		}
 		base := off
 		if sw.uci == "SingularPlus" {
@@ -274,13 +278,13 @@ func TestUCISearchSwitches(t *testing.T) {
 			s.send("setoption name SingularDepth value 4")
 			base = nodes()
 		}
-		s.send("setoption name " + sw.uci + " value true")
+		s.send("setoption name " + sw.uci + " value " + flip)
 		if on := nodes(); (on == base) != (sw.uci == "TimeManager2" || sw.uci == "TimeFrontload") {
-			t.Errorf("%s on: %s nodes, off %s", sw.uci, on, base)
+			t.Errorf("%s %s: %s nodes, as it was %s", sw.uci, flip, on, base)
 		}
-		s.send("setoption name " + sw.uci + " value false")
+		s.send("setoption name " + sw.uci + " value " + back)
 		if n := nodes(); n != base {
-			t.Errorf("%s off again: %s nodes, at first %s", sw.uci, n, base)
+			t.Errorf("%s %s again: %s nodes, at first %s", sw.uci, back, n, base)
 		}
 		s.send("setoption name SingularDepth value 8")
 	}

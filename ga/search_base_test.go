@@ -95,7 +95,9 @@ func TestPlayerSearch(t *testing.T) {
 		{"own options win", arena.PlayerSpec{Chromosome: "full", Options: user}, &v1, nil,
 			with(fullV1(), func(p *core.SearchParams) { p.RFPMargin = 120 })},
 		{"own search genes", arena.PlayerSpec{Genes: tuned}, &v1, nil,
-			with(full.SearchDefaults(), func(p *core.SearchParams) { p.RFPMargin, p.Singular = 150, v1.Singular })},
+			with(full.SearchDefaults(), func(p *core.SearchParams) {
+				p.RFPMargin, p.Singular, p.QuiescenceTT = 150, v1.Singular, v1.QuiescenceTT
+			})},
 		{"run's options, newest set", arena.PlayerSpec{Genes: seed.Default()}, nil, terms2,
 			with(core.DefaultSearchParams(), func(p *core.SearchParams) { p.EvalTerms2 = true })},
 		{"run's options over the set", arena.PlayerSpec{Chromosome: "full", Options: [][2]string{{"EvalTerms2", "false"}}}, &v1, terms2,
@@ -103,7 +105,9 @@ func TestPlayerSearch(t *testing.T) {
 		{"run's options over full's switches", arena.PlayerSpec{Chromosome: "full"}, &v1, [][2]string{{"EvalTerms2", "false"}},
 			seedV1},
 		{"run's options over search genes", arena.PlayerSpec{Genes: tuned}, &v1, append([][2]string{{"RFPMargin", "90"}}, terms2...),
-			with(full.SearchDefaults(), func(p *core.SearchParams) { p.RFPMargin, p.EvalTerms2, p.Singular = 90, true, v1.Singular })},
+			with(full.SearchDefaults(), func(p *core.SearchParams) {
+				p.RFPMargin, p.EvalTerms2, p.Singular, p.QuiescenceTT = 90, true, v1.Singular, v1.QuiescenceTT
+			})},
 		{"own options over the run's", arena.PlayerSpec{Chromosome: "full", Options: [][2]string{{"evalterms2", "false"}}}, nil, terms2,
 			core.DefaultSearchParams},
 		{"external", arena.PlayerSpec{Engine: "/usr/games/stockfish"}, &v1, terms2, nil},
