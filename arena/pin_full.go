@@ -24,7 +24,7 @@ func PinFull(ps *PlayerSpec, full *core.Chromosome) {
 // program's defaults) and for an in-memory chromosome without search
 // genes; a chromosome file plays its own search genes, or today's
 // defaults when it has none (docs/chromosomes.md 6.3); it is given the
-// set's switches alone (core.SearchParams.SetSwitchOptions: singular
+// set's switches alone (core.SearchParams.PinOptions: singular
 // extensions off before set 4), which its genes do not carry. Call it
 // before PinFull, which turns a preset into genes. A nil base, or an
 // external engine, leaves the player as it is.
@@ -32,11 +32,7 @@ func PinSearch(ps *PlayerSpec, base *core.SearchParams) {
 	if base == nil || ps.External() {
 		return
 	}
-	if defaultSearch(*ps) {
-		ps.Options = append(base.Options(), ps.Options...)
-	} else {
-		ps.Options = append(base.SetSwitchOptions(), ps.Options...)
-	}
+	ps.Options = append(base.PinOptions(!defaultSearch(*ps)), ps.Options...)
 }
 
 // defaultSearch reports whether the program's defaults would stand in

@@ -77,27 +77,19 @@ func (s *Schema) withSwitches(sw map[string]bool) *Schema {
 	return &out
 }
 
-// WithSwitchOptions is a copy of s whose switches are its own with opts
-// (check options by name, "true" or "false") set over them: a run made
-// with an older set of search defaults makes its chromosomes play that
-// set's switches (SearchParams.SetSwitchOptions), and records them.
-func (s *Schema) WithSwitchOptions(opts [][2]string) (*Schema, error) {
+// WithSetSwitches is a copy of s whose switches are its own with p's
+// set switches (setSwitches) over them: a run made with an older set of
+// search defaults makes its chromosomes play that set's switches, and
+// records them.
+func (s *Schema) WithSetSwitches(p SearchParams) *Schema {
 	sw := maps.Clone(s.switches)
 	if sw == nil {
 		sw = map[string]bool{}
 	}
-	for _, o := range opts {
-		f := findSearchSwitch(o[0])
-		if f == nil {
-			return nil, fmt.Errorf("switch %q is not a search switch", o[0])
-		}
-		on, err := parseCheck(o[1])
-		if err != nil {
-			return nil, fmt.Errorf("switch %s: %v", f.uci, err)
-		}
-		sw[f.uci] = on
+	for _, name := range setSwitches {
+		sw[name] = *findSearchSwitch(name).field(&p)
 	}
-	return s.withSwitches(sw), nil
+	return s.withSwitches(sw)
 }
 
 // WithDefaultsOf is a copy of s whose defaults are c's values and whose

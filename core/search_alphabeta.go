@@ -268,12 +268,11 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 			givesCheck = p.InCheck()
 		}
 		newDepth := depth - 1
-		ext := 0
-		if givesCheck && !badCheck || i == 0 && singularExt > 0 {
-			ext = 1 // check or singular extension (one ply at most)
-		}
-		if i == 0 && (singularExt == 2 || singularExt < 0) {
-			ext = singularExt // SingularPlus: a double or a negative extension
+		// The hash move's singular extension (−1 to 2 plies) stands in
+		// for a check's one ply; any other move has the check's alone.
+		ext := boolInt(givesCheck && !badCheck)
+		if i == 0 && singularExt != 0 {
+			ext = singularExt
 		}
 		newDepth += ext
 		s.stack[ply+1].doubleExt = s.stack[ply].doubleExt + boolInt(ext == 2)

@@ -275,6 +275,17 @@ func (p SearchParams) Options() [][2]string {
 	return append(out, p.SetSwitchOptions()...)
 }
 
+// PinOptions are the options that pin a player's search to p, a numbered
+// set: all of Options for a player whose search is the program's
+// defaults, the set's switches alone (SetSwitchOptions) for one with
+// search genes of its own, which carry its numbers but no switches.
+func (p SearchParams) PinOptions(ownSearchGenes bool) [][2]string {
+	if ownSearchGenes {
+		return p.SetSwitchOptions()
+	}
+	return p.Options()
+}
+
 // SetSwitchOptions are p's setSwitches as UCI option name/value pairs.
 func (p SearchParams) SetSwitchOptions() [][2]string {
 	out := make([][2]string, 0, len(setSwitches))
@@ -285,12 +296,11 @@ func (p SearchParams) SetSwitchOptions() [][2]string {
 }
 
 // setSwitches are the switches a numbered set of defaults turned on that
-// fixed-node play sees: SingularExtensions, set 4's; QuiescenceTT, set 5's. A set's Options
-// carry them, so that what is pinned to an older set (PinSearch, ga's
-// search base) searches as it did, and a player with search genes of its
-// own is pinned to them alone (SetSwitchOptions). The others stay out: TimeManager2
-// acts on clocks only and came with set 2 at no set's boundary, and
-// EvalTerms2 is the chromosome's to set.
+// fixed-node play sees: SingularExtensions, set 4's; QuiescenceTT, set
+// 5's. A set's Options carry them, so that what is pinned to an older set
+// (PinOptions) searches as it did. The others stay out: TimeManager2 acts
+// on clocks only and came with set 2 at no set's boundary, and EvalTerms2
+// is the chromosome's to set.
 var setSwitches = []string{"SingularExtensions", "QuiescenceTT"}
 
 // searchParam is one tunable integer: its UCI option, its gene of full's

@@ -100,12 +100,8 @@ func (ps playerSearch) compile(c *core.Chromosome) (*core.Weights, error) {
 		// The set's numbers and its switches over the program's other
 		// switches, as player gives them (arena.PinSearch): the switches
 		// alone where the chromosome has search genes.
-		opts := ps.base.SetSwitchOptions()
-		if w.Search == nil {
-			opts = ps.base.Options()
-		}
 		p := w.SearchParams()
-		if err := p.SetAll(opts); err != nil {
+		if err := p.SetAll(ps.base.PinOptions(w.Search != nil)); err != nil {
 			return nil, err
 		}
 		w.Search = &p

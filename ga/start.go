@@ -134,11 +134,7 @@ func runSchema(s *Settings) (*core.Schema, error) {
 		// search genes at the set it was made with, and its chromosomes
 		// play (and record) the set's switches.
 		values = search.GeneValues()
-		sw, err := out.WithSwitchOptions(search.SetSwitchOptions())
-		if err != nil {
-			return nil, err
-		}
-		out = *sw // the same genes
+		out = *out.WithSetSwitches(*search) // the same genes
 	}
 	opts, err := s.optionParams()
 	if err == nil {
