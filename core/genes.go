@@ -64,6 +64,26 @@ type Gene struct {
 	// a run (OpenBench's and fishtest's C_END and R_END), in the gene's
 	// units; 0 when not given.
 	CEnd, REnd float64
+
+	// tablePiece and tableSquare place a piece-square table gene (white's
+	// view): its value reaches an evaluation only through a piece of that
+	// type on that square (black's mirrored). 0 for every other gene.
+	tablePiece  PieceType
+	tableSquare Square
+}
+
+// Touches reports whether the gene can change p's evaluation: false only
+// where it certainly cannot (a piece-square table entry whose square holds
+// no piece of its type, either colour's), true otherwise. The gradient
+// method's linear model evaluates a gene only on the positions it
+// touches: about a tenth of them for each of full's 768 table entries.
+func (g *Gene) Touches(p *Position) bool {
+	if g.tablePiece == NoPieceType {
+		return true
+	}
+	bb := p.pieces[g.tablePiece]
+	return bb&p.colors[White]&SquareBB(g.tableSquare) != 0 ||
+		bb&p.colors[Black]&SquareBB(g.tableSquare.Mirror()) != 0
 }
 
 // Schema is a chromosome layout: its genes and how values become Weights.
@@ -212,7 +232,8 @@ func (b *schemaBuilder) single(name, group string, lo, hi, def, scale float64, t
 func (b *schemaBuilder) table(name, group string, lo, hi float64, def *[64]float64, ph GenePhase, scale float64, pt PieceType) {
 	first := len(b.s.Genes)
 	for sq := Square(0); sq < 64; sq++ {
-		b.gene(name+"_"+sq.String(), group, lo, hi, def[sq], ph)
+		i := b.gene(name+"_"+sq.String(), group, lo, hi, def[sq], ph)
+		b.s.Genes[i].tablePiece, b.s.Genes[i].tableSquare = pt, sq
 	}
 	b.then(func(w *Weights, v []float64) {
 		for sq := 0; sq < 64; sq++ {

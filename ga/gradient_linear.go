@@ -136,7 +136,11 @@ func (p *Positions) linearise(ctx context.Context, c0 *core.Chromosome, live []i
 			}
 			if span[j] > 0 {
 				ep, em := core.NewEvaluator(plus[j]), core.NewEvaluator(minus[j])
+				gene := &schema.Genes[live[j]]
 				for i := range ps {
+					if !gene.Touches(&ps[i]) {
+						continue // its slope there is 0: not worth two evaluations
+					}
 					d := whiteEval(ep, &ps[i]) - whiteEval(em, &ps[i])
 					if d != 0 {
 						m.idx[j] = append(m.idx[j], uint32(lo+i))
