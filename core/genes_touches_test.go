@@ -61,10 +61,10 @@ func TestGeneTouches(t *testing.T) {
 		skipped, changed := 0, 0
 		for gi := range schema.Genes {
 			g := &schema.Genes[gi]
-			if g.tablePiece == NoPieceType {
+			if g.reach.kind == reachAnywhere {
 				for _, p := range positions[:10] {
 					if !g.Touches(p) {
-						t.Fatalf("%s gene %s: not a table gene, yet touches nothing", preset, g.Name)
+						t.Fatalf("%s gene %s: reaches anywhere, yet touches nothing", preset, g.Name)
 					}
 				}
 				continue

@@ -15,6 +15,9 @@ func (b *schemaBuilder) terms3Genes() {
 		for n := 0; n <= mobilityMax[pt]; n++ {
 			b.tapered("mobility_table_"+pieceTypeNames[pt]+"_"+strconv.Itoa(n), "mobility_table", -100, 100, 0, 0,
 				func(w *Weights) *Score { return &w.Terms3.MobilityTable[pt][n] })
+			for i := len(b.s.Genes) - 2; i < len(b.s.Genes); i++ { // its _mg and _eg
+				b.s.Genes[i].reach = geneReach{kind: reachMobility, piece: pt, count: n}
+			}
 		}
 	}
 	scale := func(name string, lo, hi float64, target func(w *Weights) *int) {
