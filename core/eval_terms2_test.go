@@ -139,6 +139,13 @@ func TestTerms2Terms(t *testing.T) {
 			if _, ok := neutral[g.Name]; !ok {
 				base[g.Name] = 0
 			}
+			if g.Name == "king_danger_slope" || g.Name == "king_danger_peak" {
+				// The table's shape stays the neutral one (its bounds' top):
+				// a case asks the sign of the danger the units make, not
+				// how steep a tune left the table (set 9's slope, 0.98 of
+				// 3.24 before, makes these cases a rounding).
+				continue
+			}
 			variant[g.Name] = g.Default
 			switch {
 			case strings.HasSuffix(g.Name, "_mg"):

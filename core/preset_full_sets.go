@@ -16,12 +16,14 @@ import (
 // on 1.25 M positions (presets/full-4); set 5 the first with the
 // eval_terms3 genes (presets/full-5); set 6 the first with the
 // eval_terms4 genes (presets/full-6); set 7 the first with the
-// eval_terms5 genes (presets/full-7); set FullDefaultSets today's
-// (presets/full.chromosome.json), the first with the eval_terms6 genes. Each file
+// eval_terms5 genes (presets/full-7); set 8 the first with the
+// eval_terms6 genes (presets/full-8); set FullDefaultSets today's
+// (presets/full.chromosome.json), set 8's genes retuned on 1.5 M
+// positions. Each file
 // records the switches its set plays with (fullSchema, olderFullSet).
 
 // FullDefaultSets is the newest numbered set of full's default values.
-const FullDefaultSets = 8
+const FullDefaultSets = 9
 
 var (
 	//go:embed presets/full-1.chromosome.json
@@ -38,11 +40,13 @@ var (
 	fullDefaults6 []byte
 	//go:embed presets/full-7.chromosome.json
 	fullDefaults7 []byte
+	//go:embed presets/full-8.chromosome.json
+	fullDefaults8 []byte
 )
 
 // olderFullSet is an older set of full's defaults: the file's values and
 // switches (sets 1 and 2 record none: the program's, EvalTerms2 off, as
-// they played; sets 3 to 7 EvalTerms2 on) on the hand-set schema (not today's preset: its opt-in
+// they played; sets 3 to 8 EvalTerms2 on) on the hand-set schema (not today's preset: its opt-in
 // genes may take new defaults). The genes a file leaves out (search,
 // eval_terms2, eval_terms3, eval_terms4, eval_terms5, eval_terms6) keep
 // the schema's values, which they had then (eval_terms3's to
@@ -59,7 +63,7 @@ func olderFullSet(file []byte) func() (*Chromosome, error) {
 	})
 }
 
-var olderFullSets = [...]func() (*Chromosome, error){1: olderFullSet(fullDefaults1), 2: olderFullSet(fullDefaults2), 3: olderFullSet(fullDefaults3), 4: olderFullSet(fullDefaults4), 5: olderFullSet(fullDefaults5), 6: olderFullSet(fullDefaults6), 7: olderFullSet(fullDefaults7)}
+var olderFullSets = [...]func() (*Chromosome, error){1: olderFullSet(fullDefaults1), 2: olderFullSet(fullDefaults2), 3: olderFullSet(fullDefaults3), 4: olderFullSet(fullDefaults4), 5: olderFullSet(fullDefaults5), 6: olderFullSet(fullDefaults6), 7: olderFullSet(fullDefaults7), 8: olderFullSet(fullDefaults8)}
 
 // FullDefaultSet returns full's default chromosome of set n (see
 // FullDefaultSets): a fresh copy, the caller's to change.

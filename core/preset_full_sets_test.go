@@ -25,7 +25,7 @@ func TestFullDefaultSets(t *testing.T) {
 	}
 	// Sets 1 to 5 were made before the eval_terms4 genes, sets 1 to 6
 	// before the eval_terms5 genes, sets 1 to 7 before the eval_terms6
-	// genes: each plays without them.
+	// genes: each plays without them (set 8 is the first with them).
 	for n := 1; n < FullDefaultSets; n++ {
 		c, err := FullDefaultSet(n)
 		if err != nil {
@@ -35,11 +35,11 @@ func TestFullDefaultSets(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if w.Terms4.active() != (n >= 6) || w.Terms5.active() != (n == 7) || w.Terms6.active() {
+		if w.Terms4.active() != (n >= 6) || w.Terms5.active() != (n >= 7) || w.Terms6.active() != (n == 8) {
 			t.Errorf("set %d: eval_terms4 terms %v, eval_terms5 terms %v, eval_terms6 terms %v", n, w.Terms4.active(), w.Terms5.active(), w.Terms6.active())
 		}
 	}
-	for n, file := range map[int]string{1: "presets/full-1.chromosome.json", 2: "presets/full-2.chromosome.json", 3: "presets/full-3.chromosome.json", 4: "presets/full-4.chromosome.json", 5: "presets/full-5.chromosome.json", 6: "presets/full-6.chromosome.json", 7: "presets/full-7.chromosome.json"} {
+	for n, file := range map[int]string{1: "presets/full-1.chromosome.json", 2: "presets/full-2.chromosome.json", 3: "presets/full-3.chromosome.json", 4: "presets/full-4.chromosome.json", 5: "presets/full-5.chromosome.json", 6: "presets/full-6.chromosome.json", 7: "presets/full-7.chromosome.json", 8: "presets/full-8.chromosome.json"} {
 		c, err := FullDefaultSet(n)
 		if err != nil {
 			t.Fatal(err)
@@ -70,7 +70,7 @@ func TestFullDefaultSets(t *testing.T) {
 		}
 		// Sets 1–4 were made before the eval_terms3 genes, played without
 		// them, from the set and from its file read as any chromosome
-		// file; sets 5 to 7 with them.
+		// file; sets 5 to 8 with them.
 		if n >= 5 {
 			if !w.Terms3.active() {
 				t.Errorf("set %d plays no eval_terms3 terms", n)
@@ -89,7 +89,7 @@ func TestFullDefaultSets(t *testing.T) {
 	// Rebuilt on the preset by name (a cluster's worker does), an older
 	// set needs its switch said where it differs; today's and a seed's
 	// need none.
-	for _, n := range []int{3, 4, 5, 6, 7} {
+	for _, n := range []int{3, 4, 5, 6, 7, 8} {
 		if c, _ := FullDefaultSet(n); c.SwitchOptions() != nil {
 			t.Errorf("set %d's switch options %v, want none (its switches are today's)", n, c.SwitchOptions())
 		}

@@ -10,7 +10,7 @@ import (
 )
 
 // Bench signatures at depth 11 (docs/RESULTS.md), with full's defaults
-// (set 8 since issue 26's retune with the eval_terms6 terms, with the
+// (set 9 since issue 26's retune on 1.5 M positions, with the
 // EvalTerms2 terms on, as it plays): the default search (search set 5:
 // set 3's numbers with singular extensions and the table in quiescence
 // on), and with SearchParamsV1 to V4 (the defaults before each step of
@@ -18,36 +18,36 @@ import (
 // change to any number is a change of the search and must be measured,
 // not waved through.
 const (
-	benchSignature       = 1942115
-	benchSignatureV4     = 1826749 // set 4: QuiescenceTT off
-	benchSignatureV3     = 1397907 // set 3: singular extensions off too
-	benchSignatureV1     = 2475819
-	benchSignatureV2     = 1794380
-	benchSignatureTerms2 = 1666190 // EvalTerms2 off
+	benchSignature       = 1828857
+	benchSignatureV4     = 1917177 // set 4: QuiescenceTT off
+	benchSignatureV3     = 1302752 // set 3: singular extensions off too
+	benchSignatureV1     = 2382558
+	benchSignatureV2     = 1688624
+	benchSignatureTerms2 = 1769348 // EvalTerms2 off
 )
 
 // benchSignatureSwitches are the signatures at depth 11 with each switch
 // of issue 26 on alone. TimeManager2 and TimeFrontload change nothing at
 // a fixed depth; QuiescenceTT is on by default.
 var benchSignatureSwitches = map[string]uint64{
-	"StagedMovegen":     1799763,
-	"CorrectionHistory": 1703722,
-	"ImprovingPruning":  2004509,
-	"QuiescenceChecks":  2056322,
+	"StagedMovegen":     1765099,
+	"CorrectionHistory": 1676308,
+	"ImprovingPruning":  1793969,
+	"QuiescenceChecks":  1876616,
 	"TimeManager2":      benchSignature,
 	"TimeFrontload":     benchSignature,
 	"EvalTerms2":        benchSignature,
-	"KillerReduction":   1592684,
-	"CutNodeFirstMove":  1576361,
-	"DeltaEnPassant":    1942115,
-	"OneReplyExtension": 1795666,
-	"ProbCut":           1953978,
-	"ThreatHistory":     1765461,
-	"CaptureHistory":    1839025,
-	"CheckExtensionSEE": 1472717,
+	"KillerReduction":   1499756,
+	"CutNodeFirstMove":  1798667,
+	"DeltaEnPassant":    1828906,
+	"OneReplyExtension": 1731654,
+	"ProbCut":           1770677,
+	"ThreatHistory":     1592876,
+	"CaptureHistory":    1750272,
+	"CheckExtensionSEE": 1611903,
 	"QuiescenceTT":      benchSignature,
-	"SingularPlus":      2030294,
-	"Razoring":          1698584,
+	"SingularPlus":      1593541,
+	"Razoring":          1743117,
 }
 
 // benchWith runs the bench at depth with full's weights and the options
