@@ -1,7 +1,7 @@
 package core
 
 import (
-	_ "embed"
+	"embed"
 	"fmt"
 	"sync"
 )
@@ -25,24 +25,15 @@ import (
 // FullDefaultSets is the newest numbered set of full's default values.
 const FullDefaultSets = 9
 
-var (
-	//go:embed presets/full-1.chromosome.json
-	fullDefaults1 []byte
-	//go:embed presets/full-2.chromosome.json
-	fullDefaults2 []byte
-	//go:embed presets/full-3.chromosome.json
-	fullDefaults3 []byte
-	//go:embed presets/full-4.chromosome.json
-	fullDefaults4 []byte
-	//go:embed presets/full-5.chromosome.json
-	fullDefaults5 []byte
-	//go:embed presets/full-6.chromosome.json
-	fullDefaults6 []byte
-	//go:embed presets/full-7.chromosome.json
-	fullDefaults7 []byte
-	//go:embed presets/full-8.chromosome.json
-	fullDefaults8 []byte
-)
+// olderFullFiles holds the older sets' files, presets/full-N.chromosome.json
+// for N from 1 to FullDefaultSets−1 (olderFullSetFile); a new set adds its
+// predecessor's file there and nothing here.
+//
+//go:embed presets/full-*.chromosome.json
+var olderFullFiles embed.FS
+
+// olderFullSetFile names set n's file in olderFullFiles.
+func olderFullSetFile(n int) string { return fmt.Sprintf("presets/full-%d.chromosome.json", n) }
 
 // olderFullSet is an older set of full's defaults: the file's values and
 // switches (sets 1 and 2 record none: the program's, EvalTerms2 off, as
@@ -53,8 +44,12 @@ var (
 // eval_terms6's, 0, are neutral: sets 1–4 evaluate as they did without
 // eval_terms3, sets 1–5 without eval_terms4, sets 1–6 without
 // eval_terms5, sets 1–7 without eval_terms6).
-func olderFullSet(file []byte) func() (*Chromosome, error) {
+func olderFullSet(n int) func() (*Chromosome, error) {
 	return sync.OnceValues(func() (*Chromosome, error) {
+		file, err := olderFullFiles.ReadFile(olderFullSetFile(n))
+		if err != nil {
+			return nil, err
+		}
 		s := fullHandSetSchema()
 		if err := setDefaults(s, file); err != nil {
 			return nil, err
@@ -63,7 +58,13 @@ func olderFullSet(file []byte) func() (*Chromosome, error) {
 	})
 }
 
-var olderFullSets = [...]func() (*Chromosome, error){1: olderFullSet(fullDefaults1), 2: olderFullSet(fullDefaults2), 3: olderFullSet(fullDefaults3), 4: olderFullSet(fullDefaults4), 5: olderFullSet(fullDefaults5), 6: olderFullSet(fullDefaults6), 7: olderFullSet(fullDefaults7), 8: olderFullSet(fullDefaults8)}
+// olderFullSets[n] loads set n (1 ≤ n < FullDefaultSets) once.
+var olderFullSets = func() (sets [FullDefaultSets]func() (*Chromosome, error)) {
+	for n := 1; n < FullDefaultSets; n++ {
+		sets[n] = olderFullSet(n)
+	}
+	return sets
+}()
 
 // FullDefaultSet returns full's default chromosome of set n (see
 // FullDefaultSets): a fresh copy, the caller's to change.

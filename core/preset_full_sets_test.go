@@ -1,6 +1,7 @@
 package core
 
 import (
+	"fmt"
 	"os"
 	"slices"
 	"testing"
@@ -39,7 +40,8 @@ func TestFullDefaultSets(t *testing.T) {
 			t.Errorf("set %d: eval_terms4 terms %v, eval_terms5 terms %v, eval_terms6 terms %v", n, w.Terms4.active(), w.Terms5.active(), w.Terms6.active())
 		}
 	}
-	for n, file := range map[int]string{1: "presets/full-1.chromosome.json", 2: "presets/full-2.chromosome.json", 3: "presets/full-3.chromosome.json", 4: "presets/full-4.chromosome.json", 5: "presets/full-5.chromosome.json", 6: "presets/full-6.chromosome.json", 7: "presets/full-7.chromosome.json", 8: "presets/full-8.chromosome.json"} {
+	for n := 1; n < FullDefaultSets; n++ {
+		file := fmt.Sprintf("presets/full-%d.chromosome.json", n)
 		c, err := FullDefaultSet(n)
 		if err != nil {
 			t.Fatal(err)
