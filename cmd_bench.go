@@ -19,8 +19,7 @@ total node count and the speed. The node count is a signature of the
 search: it changes only when search or evaluation behaviour changes.
 --option sets a search option of "evochess uci" (SingularExtensions=true),
 over the chromosome's search genes. --cpuprofile writes a CPU profile of
-the searches for "go tool pprof"; the build's default.pgo is such a
-profile.`
+the searches (start-up left out) for "go tool pprof".`
 
 type benchReport struct {
 	Nodes   uint64  `json:"nodes"`
