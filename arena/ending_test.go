@@ -104,7 +104,14 @@ func TestCheckEndingRefusesForgeries(t *testing.T) {
 	played := map[string]GameResult{}
 	opts := map[string]GameOptions{}
 	for _, tc := range endingCases(t) {
-		played[tc.name] = PlayGame(context.Background(), tc.white, tc.black, tc.opt, nil)
+		g := PlayGame(context.Background(), tc.white, tc.black, tc.opt, nil)
+		// The forgeries below edit the third move of "max moves" and "time
+		// forfeit": a machine too busy to play 30 ms moves within a 100 ms
+		// clock must fail here, by name, not index past the moves.
+		if g.Reason != tc.want || (tc.name == "time forfeit" || tc.name == "max moves") && len(g.Moves) < 4 {
+			t.Fatalf("%s: played to %s after %d plies, want %s after 4 or more", tc.name, g.Reason, len(g.Moves), tc.want)
+		}
+		played[tc.name] = g
 		opts[tc.name] = tc.opt
 	}
 	tests := []struct {
