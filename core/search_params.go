@@ -138,10 +138,25 @@ type SearchParams struct {
 }
 
 // DefaultSearchParams are the shipped ones: the search as the bench
-// signature knows it. Set 5: set 4 with the table in quiescence
-// (QuiescenceTT; issue 26: H1 at nodes=20000 against set 4,
-// docs/RESULTS.md).
+// signature knows it. Set 6: set 5 with RFP, futility, LMP, SEE, LMR,
+// history pruning, null move's and quiescence's delta numbers from
+// SPSA's third round, tuned under full's set 9 (issue 26: H1 at
+// nodes=20000 against set 5, docs/RESULTS.md).
 func DefaultSearchParams() SearchParams {
+	p := SearchParamsV5()
+	p.RFPMargin, p.RFPImproving = 60, 35
+	p.FutilityBase, p.FutilityMargin, p.LMPBase = 96, 86, 7
+	p.SEEQuietMargin, p.SEECaptureMargin = 10, 100
+	p.LMRBase, p.LMRDivisor, p.LMRHistoryDivisor = 123, 221, 5303
+	p.HistoryPruneMargin, p.NullMoveEvalDivisor = 1745, 222
+	p.QSDeltaMargin = 203
+	return p
+}
+
+// SearchParamsV5 are set 5, the defaults of sessions 25 to 28: set 4
+// with the table in quiescence (QuiescenceTT; H1 at nodes=20000 against
+// set 4).
+func SearchParamsV5() SearchParams {
 	p := SearchParamsV4()
 	p.QuiescenceTT = true
 	return p
@@ -211,8 +226,8 @@ func SearchParamsV1() SearchParams {
 
 // SearchParamSets is the newest numbered set of defaults: 1 is
 // SearchParamsV1, 2 SearchParamsV2, 3 SearchParamsV3, 4 SearchParamsV4,
-// 5 DefaultSearchParams.
-const SearchParamSets = 5
+// 5 SearchParamsV5, 6 DefaultSearchParams.
+const SearchParamSets = 6
 
 // SearchParamSet returns the numbered set of defaults (see
 // SearchParamSets).
@@ -227,6 +242,8 @@ func SearchParamSet(n int) (SearchParams, error) {
 	case 4:
 		return SearchParamsV4(), nil
 	case 5:
+		return SearchParamsV5(), nil
+	case 6:
 		return DefaultSearchParams(), nil
 	}
 	return SearchParams{}, fmt.Errorf("search parameter set %d is not one of 1..%d", n, SearchParamSets)

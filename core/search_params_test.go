@@ -11,43 +11,44 @@ import (
 
 // Bench signatures at depth 11 (docs/RESULTS.md), with full's defaults
 // (set 9 since issue 26's retune on 1.5 M positions, with the
-// EvalTerms2 terms on, as it plays): the default search (search set 5:
-// set 3's numbers with singular extensions and the table in quiescence
-// on), and with SearchParamsV1 to V4 (the defaults before each step of
-// issue 26, which saved runs still play), and with EvalTerms2 off. A
-// change to any number is a change of the search and must be measured,
-// not waved through.
+// EvalTerms2 terms on, as it plays): the default search (search set 6:
+// SPSA's third round's numbers with singular extensions and the table in
+// quiescence on), and with SearchParamsV1 to V5 (the defaults before
+// each step of issue 26, which saved runs still play), and with
+// EvalTerms2 off. A change to any number is a change of the search and
+// must be measured, not waved through.
 const (
-	benchSignature       = 1828857
-	benchSignatureV4     = 1917177 // set 4: QuiescenceTT off
+	benchSignature       = 1391787
+	benchSignatureV5     = 1828857 // set 5: set 3's numbers
+	benchSignatureV4     = 1917177 // set 4: QuiescenceTT off too
 	benchSignatureV3     = 1302752 // set 3: singular extensions off too
 	benchSignatureV1     = 2382558
 	benchSignatureV2     = 1688624
-	benchSignatureTerms2 = 1769348 // EvalTerms2 off
+	benchSignatureTerms2 = 1451413 // EvalTerms2 off
 )
 
 // benchSignatureSwitches are the signatures at depth 11 with each switch
 // of issue 26 on alone. TimeManager2 and TimeFrontload change nothing at
 // a fixed depth; QuiescenceTT is on by default.
 var benchSignatureSwitches = map[string]uint64{
-	"StagedMovegen":     1765099,
-	"CorrectionHistory": 1676308,
-	"ImprovingPruning":  1793969,
-	"QuiescenceChecks":  1876616,
+	"StagedMovegen":     1313963,
+	"CorrectionHistory": 1517116,
+	"ImprovingPruning":  1427417,
+	"QuiescenceChecks":  1546341,
 	"TimeManager2":      benchSignature,
 	"TimeFrontload":     benchSignature,
 	"EvalTerms2":        benchSignature,
-	"KillerReduction":   1499756,
-	"CutNodeFirstMove":  1798667,
-	"DeltaEnPassant":    1828906,
-	"OneReplyExtension": 1731654,
-	"ProbCut":           1770677,
-	"ThreatHistory":     1592876,
-	"CaptureHistory":    1750272,
-	"CheckExtensionSEE": 1611903,
+	"KillerReduction":   1489876,
+	"CutNodeFirstMove":  1454693,
+	"DeltaEnPassant":    1393543,
+	"OneReplyExtension": 1385097,
+	"ProbCut":           1381803,
+	"ThreatHistory":     1484626,
+	"CaptureHistory":    1443782,
+	"CheckExtensionSEE": 1523185,
 	"QuiescenceTT":      benchSignature,
-	"SingularPlus":      1593541,
-	"Razoring":          1743117,
+	"SingularPlus":      1485270,
+	"Razoring":          1401107,
 }
 
 // benchWith runs the bench at depth with full's weights and the options
@@ -69,6 +70,9 @@ func TestBenchSignature(t *testing.T) {
 	}
 	if n := benchWith(t, 11); n != benchSignature {
 		t.Errorf("bench signature %d, want %d", n, benchSignature)
+	}
+	if n := benchWith(t, 11, SearchParamsV5().Options()...); n != benchSignatureV5 {
+		t.Errorf("bench signature with SearchParamsV5 %d, want %d", n, benchSignatureV5)
 	}
 	if n := benchWith(t, 11, SearchParamsV4().Options()...); n != benchSignatureV4 {
 		t.Errorf("bench signature with SearchParamsV4 %d, want %d", n, benchSignatureV4)
