@@ -21,7 +21,7 @@ func TestSearchGeneFilesStartAtTheirSet(t *testing.T) {
 	}{
 		{"search.spsa", core.SearchParamsV1()},
 		{"search-set2.spsa", core.SearchParamsV2()},
-		{"search-set5.spsa", core.DefaultSearchParams()},
+		{"search-set5.spsa", core.SearchParamsV5()},
 	}
 	for _, tc := range tests {
 		t.Run(tc.file, func(t *testing.T) {
