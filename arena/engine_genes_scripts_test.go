@@ -22,6 +22,7 @@ func TestSearchGeneFilesStartAtTheirSet(t *testing.T) {
 		{"search.spsa", core.SearchParamsV1()},
 		{"search-set2.spsa", core.SearchParamsV2()},
 		{"search-set5.spsa", core.SearchParamsV5()},
+		{"search-set6.spsa", core.DefaultSearchParams()},
 	}
 	for _, tc := range tests {
 		t.Run(tc.file, func(t *testing.T) {
