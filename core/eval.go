@@ -35,6 +35,8 @@ type Evaluator struct {
 	// presets), so the shared terms sum to zero and Evaluate skips them:
 	// a fifth of a Paper000 search with the seed000 chromosome.
 	seedOnly bool
+	// endgames: the EndgameScale switch (eval_endgames.go).
+	endgames bool
 	// evalCache remembers scores by position (its Zobrist key;
 	// eval_cache.go), made at the first keyed position.
 	evalCache []uint64
@@ -42,7 +44,8 @@ type Evaluator struct {
 
 // NewEvaluator returns an evaluator over the given weights.
 func NewEvaluator(w *Weights) *Evaluator {
-	e := &Evaluator{w: w, pawnCache: make([]pawnEntry, pawnCacheSize), terms2: w.Search != nil && w.Search.EvalTerms2}
+	e := &Evaluator{w: w, pawnCache: make([]pawnEntry, pawnCacheSize), terms2: w.Search != nil && w.Search.EvalTerms2,
+		endgames: w.Search != nil && w.Search.EndgameScale}
 	for c := White; c <= Black; c++ {
 		for pt := Pawn; pt <= King; pt++ {
 			for sq := Square(0); sq < 64; sq++ {
@@ -139,12 +142,15 @@ func (e *Evaluator) evaluate(p *Position) int {
 			score += e.passedTerms(p, pe.passed&p.colors[White], White, occ) - e.passedTerms(p, pe.passed&p.colors[Black], Black, occ)
 		}
 		phase = p.gamePhase()
+		eg := score.EG()
 		if e.terms3 {
 			score += e.terms3Placement(p, pe)
-			v = taper(S(score.MG(), e.terms3EndGame(p, score.EG(), pe.passed)), phase)
-		} else {
-			v = taper(score, phase)
+			eg = e.terms3EndGame(p, score.EG(), pe.passed)
 		}
+		if e.endgames {
+			eg = endgameScale(p, eg)
+		}
+		v = taper(S(score.MG(), eg), phase)
 	}
 	// Seed-specific terms, each computed in its own block (eval_seed*.go).
 	if w.Seed000 != nil {

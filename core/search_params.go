@@ -96,6 +96,11 @@ type SearchParams struct {
 	// losing by SEE) by a history learnt from cut-offs, by the moving
 	// piece, its destination and the piece taken (search_capture_history.go).
 	CaptureHistory bool
+	// EndgameScale scales the evaluation's end-game score down for
+	// material a side cannot win with (eval_endgames.go): a bishop of the
+	// wrong colour for its rook pawns, and few pawns (Stockfish 11's
+	// general scale). An evaluation switch, as EvalTerms2.
+	EndgameScale bool
 
 	AspirationDepth int // first iteration searched with a window
 	AspirationDelta int // its half-width at first (it grows by half each failure)
@@ -403,6 +408,7 @@ var searchSwitchTable = []searchSwitch{
 	{"ProbCut", func(p *SearchParams) *bool { return &p.ProbCut }},
 	{"ThreatHistory", func(p *SearchParams) *bool { return &p.ThreatHistory }},
 	{"CaptureHistory", func(p *SearchParams) *bool { return &p.CaptureHistory }},
+	{"EndgameScale", func(p *SearchParams) *bool { return &p.EndgameScale }},
 }
 
 // searchSwitchNames are the switches' option names, in the table's order.
@@ -519,6 +525,7 @@ func (w *Weights) SearchParams() SearchParams {
 // from them when they change (not per node, not per search).
 func (s *Searcher) SetSearchParams(p SearchParams) {
 	s.eval.setTerms2(p.EvalTerms2)
+	s.eval.setEndgameScale(p.EndgameScale)
 	if p.ThreatHistory != s.params.ThreatHistory {
 		// What the history learnt under one indexing means something else
 		// under the other; and with the switch off only the unthreatened

@@ -49,6 +49,7 @@ var benchSignatureSwitches = map[string]uint64{
 	"QuiescenceTT":      benchSignature,
 	"SingularPlus":      1485270,
 	"Razoring":          1401107,
+	"EndgameScale":      1482602,
 }
 
 // benchWith runs the bench at depth with full's weights and the options

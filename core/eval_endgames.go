@@ -1,0 +1,90 @@
+package core
+
+// Endgame knowledge the tuned terms cannot express (the EndgameScale
+// switch): a multiplier of the end-game score for material a side cannot
+// win with, as Stockfish 11 scales it. Found in the games against
+// Stockfish 2500 (docs/RESULTS.md, session 29): of 54 draws, 22 had our
+// evaluation at +2 or more on the way, and Stockfish at depth 20 called
+// the last such position drawn in 16 — three of them a king, a bishop of
+// the wrong colour and a rook pawn against a bare king, scored +2 to +4.8.
+
+// setEndgameScale switches the scaling on or off; the evaluation cache
+// holds scores of the setting it was filled with, so a change empties it
+// (the pawn cache holds none: the scaling comes after it).
+func (e *Evaluator) setEndgameScale(on bool) {
+	if on != e.endgames {
+		e.endgames = on
+		e.clearCache()
+	}
+}
+
+// Stockfish 11's general scale (evaluate.cpp, scale_factor): a strong
+// side with few pawns converts less often, min(64, 36 + 7·pawns)/64.
+const (
+	endgamePawnScaleBase = 36
+	endgamePawnScaleStep = 7
+)
+
+// endgameScale returns the end-game score eg (white's view) scaled for
+// the material on the board. Positions a scale of eval_terms3 already
+// covers (the strong side without pawns, bishops of opposite colours)
+// are left as they are.
+func endgameScale(p *Position, eg int) int {
+	if eg == 0 {
+		return 0
+	}
+	strong := White
+	if eg < 0 {
+		strong = Black
+	}
+	own := p.colors[strong]
+	pawns := p.pieces[Pawn] & own
+	if pawns == 0 {
+		return eg
+	}
+	bishops := p.pieces[Bishop]
+	if (bishops&p.colors[White]).Count() == 1 && (bishops&p.colors[Black]).Count() == 1 &&
+		bishops&lightSquares != 0 && bishops&darkSquares != 0 {
+		return eg
+	}
+	if wrongBishopDraw(p, strong, pawns) {
+		return 0
+	}
+	sf := min(64, endgamePawnScaleBase+endgamePawnScaleStep*pawns.Count())
+	return eg * sf / 64
+}
+
+// wrongBishopDraw reports a strong side of a king, one bishop and pawns
+// all on one rook file, the bishop not of the promotion square's colour,
+// and the defending king on or next to that square: no way to drive it
+// out (Stockfish's KBPsK rule; whatever else the defender has only helps
+// it).
+func wrongBishopDraw(p *Position, strong Color, pawns Bitboard) bool {
+	own := p.colors[strong]
+	if own&^pawns&^p.pieces[King] != own&p.pieces[Bishop] || (own&p.pieces[Bishop]).Count() != 1 {
+		return false
+	}
+	var file Bitboard
+	switch {
+	case pawns&^FileA == 0:
+		file = FileA
+	case pawns&^FileH == 0:
+		file = FileH
+	default:
+		return false
+	}
+	promo := (file & promotionRank(strong)).LSB()
+	bishop := own & p.pieces[Bishop]
+	if bishop&lightSquares != 0 == lightSquares.Has(promo) {
+		return false
+	}
+	return distance[p.kings[strong^1]][promo] <= 1
+}
+
+// promotionRank is colour c's last rank.
+func promotionRank(c Color) Bitboard {
+	if c == White {
+		return Rank8
+	}
+	return Rank1
+}
