@@ -42,9 +42,7 @@ func endgameScale(p *Position, eg int) int {
 	if pawns == 0 {
 		return eg
 	}
-	bishops := p.pieces[Bishop]
-	if (bishops&p.colors[White]).Count() == 1 && (bishops&p.colors[Black]).Count() == 1 &&
-		bishops&lightSquares != 0 && bishops&darkSquares != 0 {
+	if oppositeBishops(p) {
 		return eg
 	}
 	if wrongBishopDraw(p, strong, pawns) {

@@ -121,8 +121,7 @@ func (e *Evaluator) terms3EndGame(p *Position, eg int, passed Bitboard) int {
 	case pawns&p.colors[strong] == 0 &&
 		pieceUnits(p, pieces, strong)-pieceUnits(p, pieces, strong^1) <= 3:
 		sf = t.ScalePawnless
-	case (bishops&p.colors[White]).Count() == 1 && (bishops&p.colors[Black]).Count() == 1 &&
-		bishops&lightSquares != 0 && bishops&darkSquares != 0:
+	case oppositeBishops(p):
 		if pieces == bishops {
 			sf = t.ScaleOCB + t.ScaleOCBPassed*(passed&p.colors[strong]).Count()
 		} else {
@@ -133,6 +132,13 @@ func (e *Evaluator) terms3EndGame(p *Position, eg int, passed Bitboard) int {
 		return eg
 	}
 	return eg * max(0, min(64+sf, 128)) / 64
+}
+
+// oppositeBishops reports one bishop a side, on squares of opposite colours.
+func oppositeBishops(p *Position) bool {
+	bishops := p.pieces[Bishop]
+	return (bishops&p.colors[White]).Count() == 1 && (bishops&p.colors[Black]).Count() == 1 &&
+		bishops&lightSquares != 0 && bishops&darkSquares != 0
 }
 
 // initiative is the initiative's sum for the position.
