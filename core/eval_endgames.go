@@ -26,9 +26,9 @@ const (
 )
 
 // endgameScale returns the end-game score eg (white's view) scaled for
-// the material on the board. Positions a scale of eval_terms3 already
-// covers (the strong side without pawns, bishops of opposite colours)
-// are left as they are.
+// the material on the board. Positions of the kinds eval_terms3 scales
+// (the strong side without pawns, bishops of opposite colours) are left
+// as they are, whether or not its genes are active.
 func endgameScale(p *Position, eg int) int {
 	if eg == 0 {
 		return 0
@@ -54,21 +54,25 @@ func endgameScale(p *Position, eg int) int {
 
 // wrongBishopDraw reports a strong side of a king, one bishop and pawns
 // all on one rook file, the bishop not of the promotion square's colour,
-// and the defending king on or next to that square: no way to drive it
-// out (Stockfish's KBPsK rule; whatever else the defender has only helps
-// it).
+// the defending king on or next to that square, and no defending pawn on
+// the next file, which a rook pawn could take its way off the rook file
+// by (7k/5Kp1/7P/8/8/3B4/8/8 w: hxg7 mates): no way to drive the king
+// out (Stockfish's KBPsK rule).
 func wrongBishopDraw(p *Position, strong Color, pawns Bitboard) bool {
 	own := p.colors[strong]
 	if own&^pawns&^p.pieces[King] != own&p.pieces[Bishop] || (own&p.pieces[Bishop]).Count() != 1 {
 		return false
 	}
-	var file Bitboard
+	var file, next Bitboard
 	switch {
 	case pawns&^FileA == 0:
-		file = FileA
+		file, next = FileA, FileA<<1
 	case pawns&^FileH == 0:
-		file = FileH
+		file, next = FileH, FileH>>1
 	default:
+		return false
+	}
+	if p.pieces[Pawn]&p.colors[strong^1]&next != 0 {
 		return false
 	}
 	promo := (file & promotionRank(strong)).LSB()

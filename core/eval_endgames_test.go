@@ -1,6 +1,10 @@
 package core
 
-import "testing"
+import (
+	"context"
+	"strconv"
+	"testing"
+)
 
 // endgameEvaluator is full's evaluator with EndgameScale set to on.
 func endgameEvaluator(t *testing.T, on bool) *Evaluator {
@@ -38,7 +42,10 @@ func TestWrongBishopDraw(t *testing.T) {
 		{"black dark bishop, h-pawn, king on g2", "1b6/8/8/5k2/8/8/6Kp/8 b - - 0 1", true},
 		{"two h-pawns, light bishop", "7k/8/7P/7P/2K1B3/8/8/8 w - - 0 1", true},
 		{"a-pawn, dark bishop, king on b7", "8/1k6/8/P7/8/4B3/8/4K3 w - - 0 1", true},
-		{"right bishop", "7k/7P/8/8/2K5/4B3/8/8 w - - 0 1", false},
+		{"black light bishop, a-pawn, king on a1", "8/8/8/8/4b3/p7/2k5/K7 b - - 0 1", true},
+		{"a defending pawn on the rook file itself", "7k/7p/7P/8/2K1B3/8/8/8 w - - 0 1", true},
+		{"right bishop", "7k/8/7P/8/2K5/4B3/8/8 w - - 0 1", false},
+		{"a defending pawn the rook pawn can take", "7k/5Kp1/7P/8/8/3B4/8/8 w - - 0 1", false},
 		{"defending king far from the corner", "8/8/8/4b3/8/3k4/7p/1K6 b - - 0 1", false},
 		{"a g-pawn besides", "7k/7P/8/5B2/2K3P1/8/8/8 w - - 0 1", false},
 		{"a knight besides", "7k/7P/8/5B2/2K5/8/8/1N6 w - - 0 1", false},
@@ -84,6 +91,8 @@ func TestEndgamePawnScale(t *testing.T) {
 		{"no pawns: eval_terms3's case", "8/8/4k3/8/8/4K3/8/r5BR w - - 0 1", 640, 640},
 		{"opposite bishops: eval_terms3's case", "8/8/4k3/2b5/4P3/4K3/2B5/8 w - - 0 1", 640, 640},
 		{"a draw is a draw", "8/8/4k3/8/4P3/4K3/8/r6R w - - 0 1", 0, 0},
+		{"rounded toward zero for black", "R6r/8/4k3/4p3/8/4K3/8/8 w - - 0 1", -641, -430},
+		{"rounded toward zero for white", "8/8/4k3/8/4P3/4K3/8/r6R w - - 0 1", 641, 430},
 	}
 	for _, tc := range tests {
 		if got := endgameScale(mustFEN(t, tc.fen), tc.eg); got != tc.want {
@@ -105,5 +114,38 @@ func TestEndgameScaleSwitchClearsCache(t *testing.T) {
 	}
 	if want := whiteView(t, endgameEvaluator(t, true), fen); on != want {
 		t.Errorf("switched on: %d, a fresh evaluator with it on: %d", on, want)
+	}
+}
+
+// TestEvalSwitchClearsTable: a searcher's table holds static evaluations
+// (used instead of evaluating again), so switching an evaluation switch
+// on a searcher that has searched empties it; other parameters do not.
+func TestEvalSwitchClearsTable(t *testing.T) {
+	s := NewSearcher(mustWeights(t, "full"), 1)
+	p := mustFEN(t, "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4")
+	search := func() {
+		s.Search(context.Background(), p, Limits{Depth: 7})
+		if s.tt.Hashfull() == 0 {
+			t.Fatal("the search filled nothing of the table")
+		}
+	}
+	for _, sw := range []string{"EndgameScale", "EvalTerms2"} {
+		search()
+		params := s.SearchParams()
+		if err := params.Set("LMPBase", "5"); err != nil {
+			t.Fatal(err)
+		}
+		s.SetSearchParams(params)
+		if s.tt.Hashfull() == 0 {
+			t.Fatalf("a search parameter's change emptied the table")
+		}
+		on := !*findSearchSwitch(sw).field(&params)
+		if err := params.Set(sw, strconv.FormatBool(on)); err != nil {
+			t.Fatal(err)
+		}
+		s.SetSearchParams(params)
+		if h := s.tt.Hashfull(); h != 0 {
+			t.Errorf("%s switched: the table still %d‰ full", sw, h)
+		}
 	}
 }
