@@ -142,10 +142,12 @@ func (e *Evaluator) evaluate(p *Position) int {
 			score += e.passedTerms(p, pe.passed&p.colors[White], White, occ) - e.passedTerms(p, pe.passed&p.colors[Black], Black, occ)
 		}
 		phase = p.gamePhase()
-		eg := score.EG()
+		var eg int
 		if e.terms3 {
 			score += e.terms3Placement(p, pe)
 			eg = e.terms3EndGame(p, score.EG(), pe.passed)
+		} else {
+			eg = score.EG()
 		}
 		if e.endgames {
 			eg = endgameScale(p, eg)

@@ -8,14 +8,17 @@ package core
 // the last such position drawn in 16 — three of them a king, a bishop of
 // the wrong colour and a rook pawn against a bare king, scored +2 to +4.8.
 
-// setEndgameScale switches the scaling on or off; the evaluation cache
-// holds scores of the setting it was filled with, so a change empties it
-// (the pawn cache holds none: the scaling comes after it).
-func (e *Evaluator) setEndgameScale(on bool) {
-	if on != e.endgames {
-		e.endgames = on
-		e.clearCache()
+// setEndgameScale switches the scaling on or off and reports a change;
+// the evaluation cache holds scores of the setting it was filled with, so
+// a change empties it (the pawn cache holds none: the scaling comes after
+// it).
+func (e *Evaluator) setEndgameScale(on bool) bool {
+	if on == e.endgames {
+		return false
 	}
+	e.endgames = on
+	e.clearCache()
+	return true
 }
 
 // Stockfish 11's general scale (evaluate.cpp, scale_factor): a strong
@@ -60,7 +63,8 @@ func endgameScale(p *Position, eg int) int {
 // out (Stockfish's KBPsK rule).
 func wrongBishopDraw(p *Position, strong Color, pawns Bitboard) bool {
 	own := p.colors[strong]
-	if own&^pawns&^p.pieces[King] != own&p.pieces[Bishop] || (own&p.pieces[Bishop]).Count() != 1 {
+	bishop := own & p.pieces[Bishop]
+	if own&^pawns&^p.pieces[King] != bishop || bishop.Count() != 1 {
 		return false
 	}
 	var file, next Bitboard
@@ -75,18 +79,9 @@ func wrongBishopDraw(p *Position, strong Color, pawns Bitboard) bool {
 	if p.pieces[Pawn]&p.colors[strong^1]&next != 0 {
 		return false
 	}
-	promo := (file & promotionRank(strong)).LSB()
-	bishop := own & p.pieces[Bishop]
+	promo := (file & relativeRankBB(strong, 7)).LSB()
 	if bishop&lightSquares != 0 == lightSquares.Has(promo) {
 		return false
 	}
 	return distance[p.kings[strong^1]][promo] <= 1
-}
-
-// promotionRank is colour c's last rank.
-func promotionRank(c Color) Bitboard {
-	if c == White {
-		return Rank8
-	}
-	return Rank1
 }

@@ -243,13 +243,15 @@ func (e *Evaluator) passerNeighbours(c Color, passed, own Bitboard) Score {
 	return s
 }
 
-// setTerms2 switches the terms on or off. The caches hold scores of the
-// setting they were filled with (the pawn entries passerNeighbours too),
-// so a change empties them.
-func (e *Evaluator) setTerms2(on bool) {
-	if on != e.terms2 {
-		e.terms2 = on
-		clear(e.pawnCache)
-		e.clearCache()
+// setTerms2 switches the terms on or off and reports a change. The caches
+// hold scores of the setting they were filled with (the pawn entries
+// passerNeighbours too), so a change empties them.
+func (e *Evaluator) setTerms2(on bool) bool {
+	if on == e.terms2 {
+		return false
 	}
+	e.terms2 = on
+	clear(e.pawnCache)
+	e.clearCache()
+	return true
 }

@@ -524,16 +524,16 @@ func (w *Weights) SearchParams() SearchParams {
 // SetSearchParams changes the searcher's parameters, and the tables made
 // from them when they change (not per node, not per search).
 func (s *Searcher) SetSearchParams(p SearchParams) {
-	if s.lmrReady && (p.EvalTerms2 != s.params.EvalTerms2 || p.EndgameScale != s.params.EndgameScale) {
-		// An evaluation switch changed on a searcher that has searched:
-		// the table's entries carry static evaluations of the other
-		// setting (the search and quiescence use them instead of
-		// evaluating again), and the correction history learnt their errors.
+	evalChanged := s.eval.setTerms2(p.EvalTerms2)
+	evalChanged = s.eval.setEndgameScale(p.EndgameScale) || evalChanged
+	if evalChanged && s.lmrReady {
+		// An evaluation switch changed on a searcher made before: the
+		// table's entries carry static evaluations of the other setting
+		// (the search and quiescence use them instead of evaluating
+		// again), and the correction history learnt their errors.
 		s.tt.Clear()
 		s.corrHist = corrHistTable{}
 	}
-	s.eval.setTerms2(p.EvalTerms2)
-	s.eval.setEndgameScale(p.EndgameScale)
 	if p.ThreatHistory != s.params.ThreatHistory {
 		// What the history learnt under one indexing means something else
 		// under the other; and with the switch off only the unthreatened
