@@ -85,3 +85,34 @@ func TestSearchFixesSolveWAC(t *testing.T) {
 		}
 	}
 }
+
+// LMRSparesCaptures leaves every capture unreduced, a losing one too;
+// LMRSparesChecks every check. Without them a losing capture and a quiet
+// check are reduced, and the quiet move without check always is.
+func TestLMRSpares(t *testing.T) {
+	const depth, i = 10, 12
+	cases := []struct {
+		name       string
+		order      int32
+		quiet      bool
+		givesCheck bool
+		spare      func(*SearchParams) bool // the switch that spares the move, nil for none
+	}{
+		{"losing capture", orderBadCap + 100, false, false, func(p *SearchParams) bool { return p.LMRSparesCaptures }},
+		{"losing capture with check", orderBadCap + 100, false, true, func(p *SearchParams) bool { return p.LMRSparesCaptures || p.LMRSparesChecks }},
+		{"quiet check", 0, true, true, func(p *SearchParams) bool { return p.LMRSparesChecks }},
+		{"quiet move", 0, true, false, func(*SearchParams) bool { return false }},
+	}
+	for _, sw := range [][2]bool{{false, false}, {true, false}, {false, true}, {true, true}} {
+		s := newTestSearcher(t)
+		sp := s.SearchParams()
+		sp.LMRSparesCaptures, sp.LMRSparesChecks = sw[0], sw[1]
+		s.SetSearchParams(sp)
+		for _, tc := range cases {
+			r := s.reduction(depth, i, depth-1, tc.order, tc.quiet, false, false, false, tc.givesCheck)
+			if spared := tc.spare(&sp); spared && r != 0 || !spared && r == 0 {
+				t.Errorf("captures %v, checks %v: %s reduced by %d plies, spared %v", sw[0], sw[1], tc.name, r, spared)
+			}
+		}
+	}
+}

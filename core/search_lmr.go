@@ -6,10 +6,14 @@ package core
 // low depth; otherwise the table's plies, one more at nodes not
 // improving and at expected cut-nodes, one less at PV nodes and for
 // checks, less for a good history, and one less for killers and the
-// counter move.
+// counter move. LMRSparesCaptures and
+// LMRSparesChecks spare captures and checks.
 func (s *Searcher) reduction(depth, i, newDepth int, order int32, quiet, improving, cutNode, pvNode, givesCheck bool) int {
 	sp := &s.params
 	if depth < sp.LMRDepth || i < 1+boolInt(pvNode) || !quiet && order >= 0 {
+		return 0
+	}
+	if sp.LMRSparesCaptures && !quiet || sp.LMRSparesChecks && givesCheck {
 		return 0
 	}
 	r := int(s.lmr[min(depth, 63)][min(i, 63)])

@@ -101,6 +101,14 @@ type SearchParams struct {
 	// wrong colour for its rook pawns, and few pawns (Stockfish 11's
 	// general scale). An evaluation switch, as EvalTerms2.
 	EndgameScale bool
+	// LMRSparesCaptures exempts every capture and promotion, the losing
+	// ones too, from late-move reductions: a sacrifice is searched at the
+	// depth of the quiet moves' best. LMRSparesChecks exempts every
+	// check. On the WAC positions search set 6 fails at 1 M nodes,
+	// reduced sacrifices and checks were what hid the solution
+	// (docs/RESULTS.md).
+	LMRSparesCaptures bool
+	LMRSparesChecks   bool
 
 	AspirationDepth int // first iteration searched with a window
 	AspirationDelta int // its half-width at first (it grows by half each failure)
@@ -409,6 +417,8 @@ var searchSwitchTable = []searchSwitch{
 	{"ThreatHistory", func(p *SearchParams) *bool { return &p.ThreatHistory }},
 	{"CaptureHistory", func(p *SearchParams) *bool { return &p.CaptureHistory }},
 	{"EndgameScale", func(p *SearchParams) *bool { return &p.EndgameScale }},
+	{"LMRSparesCaptures", func(p *SearchParams) *bool { return &p.LMRSparesCaptures }},
+	{"LMRSparesChecks", func(p *SearchParams) *bool { return &p.LMRSparesChecks }},
 }
 
 // searchSwitchNames are the switches' option names, in the table's order.

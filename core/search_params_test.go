@@ -50,6 +50,8 @@ var benchSignatureSwitches = map[string]uint64{
 	"SingularPlus":      1485270,
 	"Razoring":          1401107,
 	"EndgameScale":      1482602,
+	"LMRSparesCaptures": 1515509,
+	"LMRSparesChecks":   1687531,
 }
 
 // benchWith runs the bench at depth with full's weights and the options
