@@ -1,0 +1,162 @@
+#!/usr/bin/env python3
+"""mistakes-screen.py GAMES.pgn... [--engine NAME] [--nodes N] [--threshold CP] [--lost CP]
+[--all-games] [--stockfish PATH]: a screen of ENGINE's mistakes in fastchess games, as EPD on
+standard output.
+
+Each move ENGINE (default evochess) played in the games it lost (with --all-games, in every game) is
+scored by full-strength Stockfish (Debian's, one thread, 64 MB, N nodes a search, default 300 000):
+once as Stockfish's own best move, once restricted to ENGINE's move (searchmoves). Where ENGINE's
+move scores THRESHOLD centipawns (default 70) or more below Stockfish's best, the position is
+printed as testdata/suites/sf2500-mistakes.epd has them: `bm` Stockfish's move, `am` ENGINE's (both
+in UCI notation, which `evochess solve` reads), `id` "gGmM" (game G of the input from 0, move M), `c0`
+the loss in centipawns. A game is read only until Stockfish scores ENGINE's position below −LOST
+centipawns (default 300): the moves of a lost position decide nothing. A screen for a search change
+before its SPRT (`evochess solve --suite FILE --tc nodes=300000`), made from the games the engine
+of today lost; not a measure of strength.
+
+The positions come from pgn-extract (Debian's pgn-extract, -Wuci --fencomments). Progress and a
+summary go to standard error. Stockfish's scores are from the side to move; a mate in n counts as
+10 000 − n centipawns (as a loss, −10 000 + n)."""
+import re
+import shutil
+import subprocess
+import sys
+
+MATE = 10000
+
+
+def usage(msg):
+    sys.exit(f"mistakes-screen: {msg}\nusage: mistakes-screen.py GAMES.pgn... [--engine NAME] "
+             "[--nodes N] [--threshold CP] [--lost CP] [--all-games] [--stockfish PATH]")
+
+
+def args():
+    opts = {"engine": "evochess", "nodes": 300000, "threshold": 70, "lost": 300, "all": False,
+            "stockfish": shutil.which("stockfish") or "/usr/games/stockfish", "pgns": []}
+    it = iter(sys.argv[1:])
+    for a in it:
+        try:
+            if a == "--engine":
+                opts["engine"] = next(it)
+            elif a == "--nodes":
+                opts["nodes"] = int(next(it))
+            elif a == "--threshold":
+                opts["threshold"] = int(next(it))
+            elif a == "--stockfish":
+                opts["stockfish"] = next(it)
+            elif a == "--lost":
+                opts["lost"] = int(next(it))
+            elif a == "--all-games":
+                opts["all"] = True
+            elif a.startswith("--"):
+                usage(f"unknown option {a}")
+            else:
+                opts["pgns"].append(a)
+        except StopIteration:
+            usage(f"{a} needs a value")
+        except ValueError:
+            usage(f"{a} needs a whole number")
+    if not opts["pgns"]:
+        usage("no PGN file")
+    if opts["nodes"] < 1 or opts["threshold"] < 1 or opts["lost"] < 1:
+        usage("--nodes, --threshold and --lost must be 1 or more")
+    return opts
+
+
+def games(paths):
+    """Each game of the files as (tags, [(uci move, FEN before it)]), in order."""
+    tool = shutil.which("pgn-extract") or "/usr/games/pgn-extract"
+    for path in paths:
+        out = subprocess.run([tool, "-Wuci", "--fencomments", "--quiet", "-w", "100000", path],
+                             capture_output=True, text=True, check=True).stdout
+        for text in re.split(r"\n(?=\[Event )", out):
+            if "\n\n" not in text:
+                continue
+            head, body = text.split("\n\n", 1)
+            tags = dict(re.findall(r'\[(\w+) "([^"]*)"\]', head))
+            fen = tags.get("FEN", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+            moves = []
+            for move, after in re.findall(r"([a-h][1-8][a-h][1-8][qrbn]?)\s*\{\s*([^}]*?)\s*\}", body):
+                moves.append((move, fen))
+                fen = after
+            yield tags, moves
+
+
+class Stockfish:
+    def __init__(self, path):
+        self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+        self.send("uci")
+        self.wait("uciok")
+        self.send("setoption name Threads value 1")
+        self.send("setoption name Hash value 64")
+        self.send("isready")
+        self.wait("readyok")
+
+    def send(self, line):
+        self.p.stdin.write(line + "\n")
+
+    def wait(self, token):
+        lines = []
+        while True:
+            line = self.p.stdout.readline()
+            if not line:
+                sys.exit("mistakes-screen: stockfish quit")
+            lines.append(line)
+            if line.startswith(token):
+                return lines
+
+    def search(self, fen, nodes, moves=""):
+        """(best move, score in centipawns from the side to move)."""
+        self.send(f"position fen {fen}")
+        self.send(f"go nodes {nodes}" + (f" searchmoves {moves}" if moves else ""))
+        score = None
+        lines = self.wait("bestmove")
+        for line in lines:  # the last score Stockfish gave (MultiPV is 1)
+            m = re.search(r" score (cp|mate) (-?\d+)", line)
+            if m:
+                v = int(m.group(2))
+                score = v if m.group(1) == "cp" else (MATE - v if v > 0 else -MATE - v)
+        return lines[-1].split()[1], score
+
+    def close(self):
+        self.send("quit")
+        self.p.wait()
+
+
+def main():
+    o = args()
+    sf = Stockfish(o["stockfish"])
+    found = scored = 0
+    for g, (tags, moves) in enumerate(games(o["pgns"])):
+        ours_white = tags.get("White") == o["engine"]
+        if not ours_white and tags.get("Black") != o["engine"]:
+            continue
+        lost = tags.get("Result") == ("0-1" if ours_white else "1-0")
+        if not lost and not o["all"]:
+            continue
+        for move, fen in moves:
+            white_to_move = fen.split()[1] == "w"
+            if white_to_move != ours_white:
+                continue
+            sf.send("ucinewgame")
+            best, best_score = sf.search(fen, o["nodes"])
+            scored += 1
+            if best_score is not None and best_score < -o["lost"]:
+                break  # lost already: the moves from here on decide nothing
+            if best == move or best_score is None:
+                continue
+            _, our_score = sf.search(fen, o["nodes"], move)
+            if our_score is None or best_score - our_score < o["threshold"]:
+                continue
+            found += 1
+            ply_fields = fen.split()
+            print(f'{" ".join(ply_fields[:4])} bm {best}; am {move}; id "g{g}m{ply_fields[5]}"; '
+                  f'c0 "loss {best_score - our_score}";', flush=True)
+        print(f"mistakes-screen: game {g}: {found} mistakes in {scored} moves so far", file=sys.stderr)
+    sf.close()
+    print(f"mistakes-screen: {found} of {scored} moves lose {o['threshold']} cp or more "
+          f"at {o['nodes']} nodes", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
