@@ -5,7 +5,8 @@ standard output.
 
 Each move ENGINE (default evochess) played in the games it lost (with --all-games, in every game) is
 scored by full-strength Stockfish (Debian's, one thread, 64 MB, N nodes a search, default 300 000):
-once as Stockfish's own best move, once restricted to ENGINE's move (searchmoves). Where ENGINE's
+first for Stockfish's own best move; where that is another move, the two moves are scored alike,
+each alone (searchmoves) from fresh tables. Where ENGINE's
 move scores THRESHOLD centipawns (default 70) or more below Stockfish's best, the position is
 printed as testdata/suites/sf2500-mistakes.epd has them: `bm` Stockfish's move, `am` ENGINE's (both
 in UCI notation, which `evochess solve` reads), `id` "gGmM" (game G of the input from 0, move M), `c0`
@@ -76,8 +77,12 @@ def games(paths):
             tags = dict(re.findall(r'\[(\w+) "([^"]*)"\]', head))
             fen = tags.get("FEN", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
             moves = []
-            for move, after in re.findall(r"([a-h][1-8][a-h][1-8][qrbn]?)\s*\{\s*([^}]*?)\s*\}", body):
-                moves.append((move, fen))
+            # pgn-extract writes promotions in upper case (a7a8Q), UCI in lower.
+            for move, after in re.findall(r"([a-h][1-8][a-h][1-8][qrbnQRBN]?)\s*\{\s*([^}]*?)\s*\}", body):
+                if after.split()[1:2] == fen.split()[1:2]:
+                    sys.exit(f"mistakes-screen: {path}: the side to move does not alternate at {move} "
+                             f"(game {tags.get('Round', '?')}): a move the pattern missed")
+                moves.append((move.lower(), fen))
                 fen = after
             yield tags, moves
 
@@ -106,13 +111,16 @@ class Stockfish:
                 return lines
 
     def search(self, fen, nodes, moves=""):
-        """(best move, score in centipawns from the side to move)."""
+        """(best move, score in centipawns from the side to move), from fresh tables."""
+        self.send("ucinewgame")
+        self.send("isready")
+        self.wait("readyok")
         self.send(f"position fen {fen}")
         self.send(f"go nodes {nodes}" + (f" searchmoves {moves}" if moves else ""))
         score = None
         lines = self.wait("bestmove")
-        for line in lines:  # the last score Stockfish gave (MultiPV is 1)
-            m = re.search(r" score (cp|mate) (-?\d+)", line)
+        for line in lines:  # the last exact score Stockfish gave (MultiPV is 1)
+            m = re.search(r" score (cp|mate) (-?\d+)\b(?! (lower|upper)bound)", line)
             if m:
                 v = int(m.group(2))
                 score = v if m.group(1) == "cp" else (MATE - v if v > 0 else -MATE - v)
@@ -138,19 +146,23 @@ def main():
             white_to_move = fen.split()[1] == "w"
             if white_to_move != ours_white:
                 continue
-            sf.send("ucinewgame")
             best, best_score = sf.search(fen, o["nodes"])
             scored += 1
             if best_score is not None and best_score < -o["lost"]:
                 break  # lost already: the moves from here on decide nothing
             if best == move or best_score is None:
                 continue
-            _, our_score = sf.search(fen, o["nodes"], move)
-            if our_score is None or best_score - our_score < o["threshold"]:
+            # Both moves scored alike: each alone, from fresh tables.
+            _, best_score = sf.search(fen, o["nodes"], best)
+            played, our_score = sf.search(fen, o["nodes"], move)
+            if played != move:
+                sys.exit(f"mistakes-screen: game {g}: Stockfish does not take {move} in {fen}")
+            if best_score is None or our_score is None or best_score - our_score < o["threshold"]:
                 continue
             found += 1
             ply_fields = fen.split()
-            print(f'{" ".join(ply_fields[:4])} bm {best}; am {move}; id "g{g}m{ply_fields[5]}"; '
+            fullmove = ply_fields[5] if len(ply_fields) > 5 else "?"
+            print(f'{" ".join(ply_fields[:4])} bm {best}; am {move}; id "g{g}m{fullmove}"; '
                   f'c0 "loss {best_score - our_score}";', flush=True)
         print(f"mistakes-screen: game {g}: {found} mistakes in {scored} moves so far", file=sys.stderr)
     sf.close()
