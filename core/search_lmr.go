@@ -6,8 +6,8 @@ package core
 // low depth; otherwise the table's plies, one more at nodes not
 // improving and at expected cut-nodes, one less at PV nodes and for
 // checks, less for a good history, and one less for killers and the
-// counter move. LMRSparesCaptures and
-// LMRSparesChecks spare captures and checks.
+// counter move. LMRSparesCaptures and LMRSparesChecks spare captures and
+// checks.
 func (s *Searcher) reduction(depth, i, newDepth int, order int32, quiet, improving, cutNode, pvNode, givesCheck bool) int {
 	sp := &s.params
 	if depth < sp.LMRDepth || i < 1+boolInt(pvNode) || !quiet && order >= 0 {

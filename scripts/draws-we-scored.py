@@ -9,10 +9,14 @@ The positions come from pgn-extract (Debian's pgn-extract, --fencomments), the s
 comments fastchess writes after each move ({+1.23/14 0.456s}). Prints one line a game: its index
 in the file (from 0), the scores, and the last position's FEN; then how many of the last positions
 Stockfish scores within ±0.50."""
+import os
 import re
 import shutil
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+from stockfish import MATE, Stockfish  # noqa: E402
 
 SCORE = re.compile(r"([+-]?)(M?)([\d.]+)/(\d+)")
 
@@ -71,36 +75,15 @@ def scored_positions(game, engine):
     return rows
 
 
-class Stockfish:
-    def __init__(self, depth):
-        self.depth = depth
-        self.p = subprocess.Popen(["/usr/games/stockfish"], stdin=subprocess.PIPE,
-                                  stdout=subprocess.PIPE, text=True, bufsize=1)
-        self.send("uci\nsetoption name Threads value 1\nsetoption name Hash value 64\nisready")
-        while self.p.stdout.readline().strip() != "readyok":
-            pass
-
-    def send(self, text):
-        self.p.stdin.write(text + "\n")
-        self.p.stdin.flush()
-
-    def score(self, fen):
-        """Stockfish's score of fen in pawns from the side to move (±100 for a mate)."""
-        self.send(f"ucinewgame\nposition fen {fen}\ngo depth {self.depth}")
-        last = None
-        for line in self.p.stdout:
-            if line.startswith("info") and " score " in line:
-                last = line.split()
-            if line.startswith("bestmove"):
-                break
-        k = last.index("score")
-        v = int(last[k + 2])
-        return v / 100 if last[k + 1] == "cp" else (100.0 if v > 0 else -100.0)
+def pawns(sf, fen, depth):
+    """Stockfish's score of fen in pawns from the side to move (±100 for a mate)."""
+    v = sf.search(fen, f"depth {depth}")[1]
+    return v / 100 if abs(v) < MATE - 1000 else (100.0 if v > 0 else -100.0)
 
 
 def main():
     path, engine, threshold, depth = args()
-    sf = Stockfish(depth) if depth else None
+    sf = Stockfish() if depth else None
     found = drawn = 0
     for n, game in enumerate(with_fens(path).split("[Event ")[1:]):
         if '[Result "1/2-1/2"]' not in game:
@@ -111,7 +94,7 @@ def main():
         found += 1
         line = f"{n}\tours first {high[0][0]:+.2f} last {high[-1][0]:+.2f}"
         if sf:
-            first, last = sf.score(high[0][1]), sf.score(high[-1][1])
+            first, last = pawns(sf, high[0][1], depth), pawns(sf, high[-1][1], depth)
             drawn += abs(last) <= 0.5
             line += f"\tstockfish first {first:+.2f} last {last:+.2f}"
         print(f"{line}\t{high[-1][1]}")

@@ -18,12 +18,14 @@ of today lost; not a measure of strength.
 The positions come from pgn-extract (Debian's pgn-extract, -Wuci --fencomments). Progress and a
 summary go to standard error. Stockfish's scores are from the side to move; a mate in n counts as
 10 000 − n centipawns (as a loss, −10 000 + n)."""
+import os
 import re
 import shutil
 import subprocess
 import sys
 
-MATE = 10000
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+from stockfish import Stockfish  # noqa: E402
 
 
 def usage(msg):
@@ -33,7 +35,7 @@ def usage(msg):
 
 def args():
     opts = {"engine": "evochess", "nodes": 300000, "threshold": 70, "lost": 300, "all": False,
-            "stockfish": shutil.which("stockfish") or "/usr/games/stockfish", "pgns": []}
+            "stockfish": None, "pgns": []}
     it = iter(sys.argv[1:])
     for a in it:
         try:
@@ -87,50 +89,6 @@ def games(paths):
             yield tags, moves
 
 
-class Stockfish:
-    def __init__(self, path):
-        self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-        self.send("uci")
-        self.wait("uciok")
-        self.send("setoption name Threads value 1")
-        self.send("setoption name Hash value 64")
-        self.send("isready")
-        self.wait("readyok")
-
-    def send(self, line):
-        self.p.stdin.write(line + "\n")
-
-    def wait(self, token):
-        lines = []
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                sys.exit("mistakes-screen: stockfish quit")
-            lines.append(line)
-            if line.startswith(token):
-                return lines
-
-    def search(self, fen, nodes, moves=""):
-        """(best move, score in centipawns from the side to move), from fresh tables."""
-        self.send("ucinewgame")
-        self.send("isready")
-        self.wait("readyok")
-        self.send(f"position fen {fen}")
-        self.send(f"go nodes {nodes}" + (f" searchmoves {moves}" if moves else ""))
-        score = None
-        lines = self.wait("bestmove")
-        for line in lines:  # the last exact score Stockfish gave (MultiPV is 1)
-            m = re.search(r" score (cp|mate) (-?\d+)\b(?! (lower|upper)bound)", line)
-            if m:
-                v = int(m.group(2))
-                score = v if m.group(1) == "cp" else (MATE - v if v > 0 else -MATE - v)
-        return lines[-1].split()[1], score
-
-    def close(self):
-        self.send("quit")
-        self.p.wait()
-
-
 def main():
     o = args()
     sf = Stockfish(o["stockfish"])
@@ -146,15 +104,15 @@ def main():
             white_to_move = fen.split()[1] == "w"
             if white_to_move != ours_white:
                 continue
-            best, best_score = sf.search(fen, o["nodes"])
+            best, best_score = sf.search(fen, f"nodes {o['nodes']}")
             scored += 1
             if best_score is not None and best_score < -o["lost"]:
                 break  # lost already: the moves from here on decide nothing
             if best == move or best_score is None:
                 continue
             # Both moves scored alike: each alone, from fresh tables.
-            _, best_score = sf.search(fen, o["nodes"], best)
-            played, our_score = sf.search(fen, o["nodes"], move)
+            _, best_score = sf.search(fen, f"nodes {o['nodes']}", best)
+            played, our_score = sf.search(fen, f"nodes {o['nodes']}", move)
             if played != move:
                 sys.exit(f"mistakes-screen: game {g}: Stockfish does not take {move} in {fen}")
             if best_score is None or our_score is None or best_score - our_score < o["threshold"]:
