@@ -54,9 +54,10 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 	ttMove := NullMove
 	ttScore, ttBound, ttDepth := 0, boundNone, -1
 	ttEval := 0
-	haveTTEval := false
+	haveTTEval, ttPvHit := false, false
 	if e, ok := s.tt.probe(key); ok {
 		ttEval, haveTTEval = int(e.eval), true
+		ttPvHit = e.genBound&ttPvBit != 0
 		if excluded == NullMove {
 			ttMove, ttBound, ttDepth = e.move, int(e.genBound&3), int(e.depth)
 			ttScore = scoreFromTT(int(e.score), ply)
@@ -190,6 +191,7 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 	seeQuietMargin, seeCaptureMargin := -sp.SEEQuietMargin*depth*depth, -sp.SEECaptureMargin*depth
 	checks := &s.checks[ply]
 	checks.ready = false // filled at the first move asked about
+	lmrAdj := s.lmrNodeAdjust(pvNode, ttPvHit, ttMove)
 	for i := 0; ; i++ {
 		var m Move
 		var order int32
@@ -282,10 +284,15 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 			// cut-node (CutNodeFirstMove); of a cut-node, to an all-node.
 			score = -s.negamax(p, newDepth, -beta, -alpha, ply+1, sp.CutNodeFirstMove && !pvNode && !cutNode)
 		} else {
-			r := s.reduction(depth, i, newDepth, order, quiet, improving, cutNode, pvNode, givesCheck)
+			r := s.reduction(depth, i, newDepth, order, quiet, improving, cutNode, pvNode, givesCheck, lmrAdj)
 			score = -s.negamax(p, newDepth-r, -alpha-1, -alpha, ply+1, true)
 			if r > 0 && score > alpha {
-				score = -s.negamax(p, newDepth, -alpha-1, -alpha, ply+1, !cutNode)
+				if d := s.researchDepth(score, alpha, bestScore, newDepth, r); d > newDepth-r {
+					score = -s.negamax(p, d, -alpha-1, -alpha, ply+1, !cutNode)
+					if sp.LMRDeeper && quiet {
+						s.rewardContinuation(ply, moved, m.To(), d, score > alpha)
+					}
+				}
 			}
 			if pvNode && score > alpha && score < beta {
 				score = -s.negamax(p, newDepth, -beta, -alpha, ply+1, false)
@@ -356,6 +363,9 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 	}
 	if sp.CorrectionHistory && !inCheck && !best.IsCapture() {
 		s.updateCorrection(p, depth, bound, bestScore, rawEval)
+	}
+	if sp.TTPv && (pvNode || ttPvHit) {
+		bound |= ttPvBit
 	}
 	s.tt.store(key, best, scoreToTT(bestScore, ply), rawEval, depth, bound)
 	return bestScore

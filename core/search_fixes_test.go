@@ -11,7 +11,7 @@ import (
 func TestKillerReduction(t *testing.T) {
 	s := newTestSearcher(t)
 	const depth, i = 10, 12
-	quiet0 := s.reduction(depth, i, depth-1, 0, true, false, false, false, false)
+	quiet0 := s.reduction(depth, i, depth-1, 0, true, false, false, false, false, 0)
 	if quiet0 < 2 {
 		t.Fatalf("a quiet move of history 0 reduced by %d plies: the test needs 2 or more", quiet0)
 	}
@@ -24,11 +24,11 @@ func TestKillerReduction(t *testing.T) {
 			if on {
 				want = quiet0 - 1
 			}
-			if r := s.reduction(depth, i, depth-1, order, true, false, false, false, false); r != want {
+			if r := s.reduction(depth, i, depth-1, order, true, false, false, false, false, 0); r != want {
 				t.Errorf("KillerReduction %v: order %d reduced by %d, want %d", on, order, r, want)
 			}
 		}
-		if r := s.reduction(depth, i, depth-1, 0, true, false, false, false, false); r != quiet0 {
+		if r := s.reduction(depth, i, depth-1, 0, true, false, false, false, false, 0); r != quiet0 {
 			t.Errorf("KillerReduction %v: a quiet move of history 0 reduced by %d, want %d", on, r, quiet0)
 		}
 	}
@@ -109,10 +109,75 @@ func TestLMRSpares(t *testing.T) {
 		sp.LMRSparesCaptures, sp.LMRSparesChecks = sw[0], sw[1]
 		s.SetSearchParams(sp)
 		for _, tc := range cases {
-			r := s.reduction(depth, i, depth-1, tc.order, tc.quiet, false, false, false, tc.givesCheck)
+			r := s.reduction(depth, i, depth-1, tc.order, tc.quiet, false, false, false, tc.givesCheck, 0)
 			if spared := tc.spare(&sp); spared && r != 0 || !spared && r == 0 {
 				t.Errorf("captures %v, checks %v: %s reduced by %d plies, spared %v", sw[0], sw[1], tc.name, r, spared)
 			}
+		}
+	}
+}
+
+// TestLMRNodeAdjust: TTPv takes a ply off a non-PV node the table marks,
+// TTCaptureReduction adds one where the hash move is a capture or a
+// promotion; each only with its switch.
+func TestLMRNodeAdjust(t *testing.T) {
+	sq := func(name string) Square { s, _ := ParseSquare(name); return s }
+	capture := NewMove(sq("e4"), sq("d5"), FlagCapture)
+	quiet := NewMove(sq("e2"), sq("e4"), FlagDoublePush)
+	cases := []struct {
+		name      string
+		ttPv, cap bool // the switches
+		pvNode    bool
+		hit       bool
+		ttMove    Move
+		want      int
+	}{
+		{"no switch", false, false, false, true, capture, 0},
+		{"marked node", true, false, false, true, quiet, -1},
+		{"marked PV node", true, false, true, true, quiet, 0},
+		{"unmarked node", true, false, false, false, quiet, 0},
+		{"capture hash move", false, true, false, false, capture, 1},
+		{"quiet hash move", false, true, false, false, quiet, 0},
+		{"no hash move", false, true, false, false, NullMove, 0},
+		{"both", true, true, false, true, capture, 0},
+	}
+	for _, tc := range cases {
+		s := newTestSearcher(t)
+		sp := s.SearchParams()
+		sp.TTPv, sp.TTCaptureReduction = tc.ttPv, tc.cap
+		s.SetSearchParams(sp)
+		if got := s.lmrNodeAdjust(tc.pvNode, tc.hit, tc.ttMove); got != tc.want {
+			t.Errorf("%s: %d plies, want %d", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestResearchDepth: without LMRDeeper a reduced move that beat alpha is
+// searched again at its full depth; with it a ply deeper when it beat
+// alpha by far, a ply shallower when it hardly beat the best so far.
+func TestResearchDepth(t *testing.T) {
+	const alpha, newDepth, r = 0, 9, 3
+	far := alpha + lmrDeeperBase + lmrDeeperStep*r + 1
+	cases := []struct {
+		name             string
+		on               bool
+		score, bestScore int
+		want             int
+	}{
+		{"off, far", false, far, -50, newDepth},
+		{"off, hardly", false, 1, 0, newDepth},
+		{"far above", true, far, -50, newDepth + 1},
+		{"just above", true, far - 1, -50, newDepth},
+		{"hardly above the best", true, 1, 0, newDepth - 1},
+		{"far, and hardly above a high best", true, far, far, newDepth},
+	}
+	for _, tc := range cases {
+		s := newTestSearcher(t)
+		sp := s.SearchParams()
+		sp.LMRDeeper = tc.on
+		s.SetSearchParams(sp)
+		if got := s.researchDepth(tc.score, alpha, tc.bestScore, newDepth, r); got != tc.want {
+			t.Errorf("%s: depth %d, want %d", tc.name, got, tc.want)
 		}
 	}
 }

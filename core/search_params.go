@@ -109,6 +109,18 @@ type SearchParams struct {
 	// reductions that spare captures and checks").
 	LMRSparesCaptures bool
 	LMRSparesChecks   bool
+	// Late-move reductions as Stockfish refines them (search_lmr.go),
+	// each off until an SPRT says otherwise. TTPv: a node whose table
+	// entry was stored on the principal variation is reduced a ply less,
+	// as a PV node (the entry keeps the mark). TTCaptureReduction: when
+	// the hash move is a capture or promotion, the other moves are
+	// reduced a ply more (the node's best is likely that capture).
+	// LMRDeeper: a reduced move that beats alpha is searched again a ply
+	// deeper when it beats it by far, a ply shallower when it hardly beats
+	// the best so far, and its continuation histories learn the outcome.
+	TTPv               bool
+	TTCaptureReduction bool
+	LMRDeeper          bool
 
 	AspirationDepth int // first iteration searched with a window
 	AspirationDelta int // its half-width at first (it grows by half each failure)
@@ -419,6 +431,9 @@ var searchSwitchTable = []searchSwitch{
 	{"EndgameScale", func(p *SearchParams) *bool { return &p.EndgameScale }},
 	{"LMRSparesCaptures", func(p *SearchParams) *bool { return &p.LMRSparesCaptures }},
 	{"LMRSparesChecks", func(p *SearchParams) *bool { return &p.LMRSparesChecks }},
+	{"TTPv", func(p *SearchParams) *bool { return &p.TTPv }},
+	{"TTCaptureReduction", func(p *SearchParams) *bool { return &p.TTCaptureReduction }},
+	{"LMRDeeper", func(p *SearchParams) *bool { return &p.LMRDeeper }},
 }
 
 // searchSwitchNames are the switches' option names, in the table's order.

@@ -12,6 +12,13 @@ const (
 	boundUpper = 1 // score is an upper bound (fail low)
 	boundLower = 2 // score is a lower bound (fail high)
 	boundExact = boundUpper | boundLower
+	// ttPvBit, ORed into a bound given to store, marks an entry stored by
+	// a node on (or once on) the principal variation (the TTPv switch).
+	ttPvBit = 4
+	// ttGenMask keeps the generation, in steps of ttGenStep, above the
+	// bound and the PV bit.
+	ttGenMask = 0xF8
+	ttGenStep = 8
 )
 
 type ttEntry struct {
@@ -20,7 +27,8 @@ type ttEntry struct {
 	score int16
 	eval  int16
 	depth int8
-	// genBound packs the search generation (upper 6 bits) and the bound.
+	// genBound packs the search generation (upper 5 bits), the PV bit
+	// (ttPvBit) and the bound (lower 2).
 	genBound uint8
 }
 
@@ -65,7 +73,7 @@ func (t *TransTable) Clear() {
 }
 
 // NewSearch ages the table so entries of earlier searches are replaced first.
-func (t *TransTable) NewSearch() { t.gen = (t.gen + 4) & 0xFC }
+func (t *TransTable) NewSearch() { t.gen = (t.gen + ttGenStep) & ttGenMask }
 
 // prefetch starts loading key's bucket while the move leading there is
 // made, so the probe at the new position finds it in cache instead of
@@ -79,8 +87,8 @@ func (t *TransTable) probe(key uint64) (e ttEntry, ok bool) {
 	k := uint32(key >> 32)
 	for i := range b {
 		if b[i].key32 == k && b[i].genBound&3 != boundNone {
-			if b[i].genBound&^3 != t.gen {
-				b[i].genBound = t.gen | b[i].genBound&3 // refresh age on hit
+			if b[i].genBound&ttGenMask != t.gen {
+				b[i].genBound = t.gen | b[i].genBound&^ttGenMask // refresh age on hit
 			}
 			return b[i], true
 		}
@@ -88,6 +96,7 @@ func (t *TransTable) probe(key uint64) (e ttEntry, ok bool) {
 	return ttEntry{}, false
 }
 
+// store keeps a search result; bound may carry ttPvBit.
 func (t *TransTable) store(key uint64, move Move, score, eval, depth, bound int) {
 	b := &t.buckets[key&t.mask].e
 	k := uint32(key >> 32)
@@ -106,14 +115,16 @@ func (t *TransTable) store(key uint64, move Move, score, eval, depth, bound int)
 	if move == NullMove && replace.key32 == k {
 		move = replace.move // keep the best move we knew
 	}
-	if replace.key32 == k && bound != boundExact && depth+2 < int(replace.depth) && replace.genBound&^3 == t.gen {
+	if replace.key32 == k && bound&3 != boundExact && depth+2 < int(replace.depth) && replace.genBound&ttGenMask == t.gen {
 		return // a much deeper result of this search is worth more
 	}
 	*replace = ttEntry{key32: k, move: move, score: int16(score), eval: int16(eval), depth: int8(depth), genBound: t.gen | uint8(bound)}
 }
 
 func (t *TransTable) worth(e *ttEntry) int {
-	age := int((t.gen - e.genBound&^3) & 0xFC)
+	// In generations, times 4: the age's weight from before the PV bit
+	// took the generation's lowest bit.
+	age := int((t.gen-e.genBound&ttGenMask)&ttGenMask) >> 1
 	return int(e.depth) - 2*age
 }
 
@@ -123,7 +134,7 @@ func (t *TransTable) Hashfull() int {
 	for i := 0; i < 250 && i < len(t.buckets); i++ {
 		for _, e := range t.buckets[i].e {
 			n++
-			if e.genBound&3 != boundNone && e.genBound&^3 == t.gen {
+			if e.genBound&3 != boundNone && e.genBound&ttGenMask == t.gen {
 				used++
 			}
 		}
