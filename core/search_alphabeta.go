@@ -361,6 +361,9 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 	if excluded != NullMove {
 		return bestScore // a bound on the other moves only: not this node's
 	}
+	if sp.FailLowBonus && bound == boundUpper {
+		s.rewardPriorMove(ply, depth, bestScore, origAlpha, pvNode, cutNode)
+	}
 	if sp.CorrectionHistory && !inCheck && !best.IsCapture() {
 		s.updateCorrection(p, depth, bound, bestScore, rawEval)
 	}

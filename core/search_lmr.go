@@ -82,10 +82,5 @@ func (s *Searcher) rewardContinuation(ply int, moved Piece, to Square, d int, be
 	if !beatAlpha {
 		bonus = -bonus
 	}
-	c1, c2 := s.contTables(ply)
-	for _, c := range [2]*pieceToHistory{c1, c2} {
-		if c != nil {
-			addGravity16(&c[moved][to], bonus)
-		}
-	}
+	s.addContinuation(ply, moved, to, bonus)
 }

@@ -114,6 +114,9 @@ func (s *Searcher) scoreMoves(p *Position, ply int, ttMove Move) {
 	if s.params.ThreatHistory {
 		s.rescoreThreats(p, ply, ml.Moves[:len(sc)], sc)
 	}
+	if s.params.ContHist4 {
+		s.addCont4(p, ply, ml.Moves[:len(sc)], sc)
+	}
 }
 
 // scoreNoisy assigns ordering scores to the moves of ply when they are
@@ -197,11 +200,15 @@ func (s *Searcher) updateHistory(p *Position, ply, depth int, best Move, tried [
 	h := &s.history[side]
 	threats := s.historyThreats(p, ply)
 	c1, c2 := s.contTables(ply)
+	var c4 *pieceToHistory
+	if s.params.ContHist4 {
+		c4 = s.contTable4(ply)
+	}
 	add := func(m Move, b int32) {
 		v := &h[threats>>m.From()&1][threats>>m.To()&1][m.From()][m.To()]
 		*v += b - *v*abs32(b)/historyMax
 		pc, to := p.board[m.From()], m.To()
-		for _, c := range [2]*pieceToHistory{c1, c2} {
+		for _, c := range [3]*pieceToHistory{c1, c2, c4} {
 			if c != nil {
 				addGravity16(&c[pc][to], b)
 			}

@@ -121,6 +121,14 @@ type SearchParams struct {
 	TTPv               bool
 	TTCaptureReduction bool
 	LMRDeeper          bool
+	// Histories as Stockfish keeps them (search_history2.go), each off
+	// until an SPRT says otherwise. ContHist4: quiet moves are ordered,
+	// and their cut-offs learned, by the continuation history of the move
+	// four plies back too (a side's own move before last). FailLowBonus:
+	// when a node fails low, the opponent's quiet move that led to it is
+	// rewarded in its continuation histories (it refuted everything here).
+	ContHist4    bool
+	FailLowBonus bool
 
 	AspirationDepth int // first iteration searched with a window
 	AspirationDelta int // its half-width at first (it grows by half each failure)
@@ -434,6 +442,8 @@ var searchSwitchTable = []searchSwitch{
 	{"TTPv", func(p *SearchParams) *bool { return &p.TTPv }},
 	{"TTCaptureReduction", func(p *SearchParams) *bool { return &p.TTCaptureReduction }},
 	{"LMRDeeper", func(p *SearchParams) *bool { return &p.LMRDeeper }},
+	{"ContHist4", func(p *SearchParams) *bool { return &p.ContHist4 }},
+	{"FailLowBonus", func(p *SearchParams) *bool { return &p.FailLowBonus }},
 }
 
 // searchSwitchNames are the switches' option names, in the table's order.

@@ -55,6 +55,8 @@ var benchSignatureSwitches = map[string]uint64{
 	"TTPv":               1568161,
 	"TTCaptureReduction": 1381202,
 	"LMRDeeper":          1567866,
+	"ContHist4":          1545203,
+	"FailLowBonus":       1607866,
 }
 
 // benchWith runs the bench at depth with full's weights and the options

@@ -127,6 +127,9 @@ func (s *Searcher) nextMove(p *Position, ply int) (Move, int32) {
 			if s.params.ThreatHistory {
 				s.rescoreThreats(p, ply, ml.Moves[start:n], sc[start:n])
 			}
+			if s.params.ContHist4 {
+				s.addCont4(p, ply, ml.Moves[start:n], sc[start:n])
+			}
 			ml.N = n
 			mp.quietNext = start
 			mp.stage++

@@ -1,0 +1,73 @@
+package core
+
+// contTable4 returns the continuation history of the move played four
+// plies before ply (ContHist4): nil where there was none, or a null move.
+func (s *Searcher) contTable4(ply int) *pieceToHistory {
+	if ply >= 4 {
+		if f := s.stack[ply-4]; f.moved != NoPiece {
+			return &s.contHist[f.moved][f.move.To()]
+		}
+	}
+	return nil
+}
+
+// addCont4 adds, with ContHist4, the continuation history of the move
+// four plies back to the scores sc of the plain quiet moves among moves
+// (the others' scores lie beyond quietOrderLimit), after every other
+// scoring pass: a separate pass, so that with the switch off the scoring
+// loops are as they were.
+func (s *Searcher) addCont4(p *Position, ply int, moves []Move, sc []int32) {
+	c4 := s.contTable4(ply)
+	if c4 == nil {
+		return
+	}
+	for i, m := range moves[:len(sc)] {
+		if abs32(sc[i]) < quietOrderLimit {
+			sc[i] += int32(c4[p.board[m.From()]&15][m.To()])
+		}
+	}
+}
+
+// addContinuation adds bonus to the continuation histories of ply's
+// move, the piece moved to to: those of the moves one and two plies
+// back, and with ContHist4 four.
+func (s *Searcher) addContinuation(ply int, moved Piece, to Square, bonus int32) {
+	c1, c2 := s.contTables(ply)
+	var c4 *pieceToHistory
+	if s.params.ContHist4 {
+		c4 = s.contTable4(ply)
+	}
+	for _, c := range [3]*pieceToHistory{c1, c2, c4} {
+		if c != nil {
+			addGravity16(&c[moved][to], bonus)
+		}
+	}
+}
+
+// FailLowBonus's margin (Stockfish 15.1's): a node that failed low by
+// more than failLowMargin·depth rewards the move before it twice.
+const failLowMargin = 62
+
+// rewardPriorMove rewards, with FailLowBonus, the opponent's quiet move
+// that led to ply's node, which failed low at depth with bestScore
+// against alpha: every move here fell short, so that move refuted this
+// line. As Stockfish 15.1: from depth 5, at a PV node, or when the fail
+// was bad; twice at PV and cut-nodes and when it was.
+func (s *Searcher) rewardPriorMove(ply, depth, bestScore, alpha int, pvNode, cutNode bool) {
+	if ply < 1 {
+		return
+	}
+	f := s.stack[ply-1]
+	if f.moved == NoPiece || f.move.IsCapture() || f.move.IsPromotion() {
+		return
+	}
+	bad := bestScore < alpha-failLowMargin*depth
+	if depth < 5 && !pvNode && !bad {
+		return
+	}
+	bonus := int32(min(depth*depth, s.params.HistoryBonusMax)) * 32
+	if pvNode || cutNode || bad {
+		bonus *= 2
+	}
+	s.addContinuation(ply-1, f.moved, f.move.To(), bonus)
+}
