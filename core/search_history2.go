@@ -67,7 +67,9 @@ func (s *Searcher) rewardPriorMove(ply, depth, bestScore, alpha int, pvNode, cut
 	}
 	bonus := int32(min(depth*depth, s.params.HistoryBonusMax)) * 32
 	if pvNode || cutNode || bad {
-		bonus *= 2
+		// Gravity keeps an entry within ±historyMax only for bonuses
+		// within it (HistoryBonusMax's bound keeps the others there).
+		bonus = min(2*bonus, historyMax)
 	}
 	s.addContinuation(ply-1, f.moved, f.move.To(), bonus)
 }

@@ -39,6 +39,7 @@ func TestRewardPriorMove(t *testing.T) {
 		{"shallow, bad fail", 3, alpha - failLowMargin*3 - 1, false, false, false, false, 2 * 9 * 32},
 		{"after a capture", 6, -10, true, false, true, false, 0},
 		{"four plies back too", 6, -10, false, false, false, true, 36 * 32},
+		{"twice, within the histories' bound", 20, -10, true, false, false, false, historyMax},
 	}
 	for _, tc := range cases {
 		s := newTestSearcher(t)
