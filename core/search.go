@@ -55,6 +55,9 @@ type Searcher struct {
 	threats  [MaxPly + 1]threatCache // the squares the opponent attacks, by ply (ThreatHistory)
 	corrHist corrHistTable           // the static evaluation's corrections (CorrectionHistory)
 	capHist  captureHistory          // captures' ordering learnt from cut-offs (CaptureHistory)
+	// rootNodes[from][to]: the nodes each root move's subtree took this
+	// search (TimeNodes; search_time_nodes.go).
+	rootNodes *[64][64]uint64
 
 	// The root's best move so far in the iteration under way, fully
 	// searched (zero: none yet), and whether a window of it failed low.
@@ -144,6 +147,9 @@ func (s *Searcher) Search(ctx context.Context, p *Position, lim Limits) Result {
 		s.killers[i] = [2]Move{}
 	}
 	s.ageHistory()
+	if s.params.TimeNodes {
+		s.clearRootNodes()
+	}
 	if s.params.CaptureHistory {
 		s.ageCaptureHistory()
 	}
@@ -201,7 +207,7 @@ func (s *Searcher) Search(ctx context.Context, p *Position, lim Limits) Result {
 			break
 		}
 		if tm2 {
-			if soft > 0 && !clock.tm2Continue(depth, best.Move, score, time.Since(s.start), soft) {
+			if soft > 0 && !clock.tm2Continue(depth, best.Move, score, time.Since(s.start), s.nodeScaledSoft(soft, depth, best.Move)) {
 				break
 			}
 		} else if soft > 0 && time.Since(s.start) > soft*6/10 {

@@ -263,6 +263,7 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 		}
 		badCheck := sp.CheckExtensionSEE && givesCheck && p.SEE(m) < 0
 		s.tt.prefetch(p.keyAfter(m))
+		rootNodes0 := s.nodes // for TimeNodes, at the root
 		moved := p.board[m.From()]
 		s.stack[ply].move, s.stack[ply].moved = m, moved
 		p.MakeMove(m)
@@ -299,6 +300,9 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 			}
 		}
 		p.UnmakeMove()
+		if ply == 0 && sp.TimeNodes {
+			s.rootNodes[m.From()][m.To()] += s.nodes - rootNodes0
+		}
 		if s.stopped.Load() {
 			return 0
 		}

@@ -35,6 +35,11 @@ type SearchParams struct {
 	// middlegame, where games against Stockfish are decided (search_time.go).
 	// Without TimeManager2 it does nothing.
 	TimeFrontload bool
+	// TimeNodes scales TimeManager2's soft limit by the share of the
+	// search's nodes the best move took: a move that took nearly all of
+	// them is not in doubt, one that took few is (search_time_nodes.go).
+	// Without TimeManager2 it does nothing.
+	TimeNodes bool
 	// EvalTerms2 switches on the evaluation terms full lacked (king
 	// danger table, threats by lesser pieces, space, passed-pawn details:
 	// eval_terms2.go). An evaluation switch among the search's: every
@@ -424,6 +429,7 @@ var searchSwitchTable = []searchSwitch{
 	{"QuiescenceChecks", func(p *SearchParams) *bool { return &p.QSChecks }},
 	{"TimeManager2", func(p *SearchParams) *bool { return &p.TimeManager2 }},
 	{"TimeFrontload", func(p *SearchParams) *bool { return &p.TimeFrontload }},
+	{"TimeNodes", func(p *SearchParams) *bool { return &p.TimeNodes }},
 	{"EvalTerms2", func(p *SearchParams) *bool { return &p.EvalTerms2 }},
 	{"KillerReduction", func(p *SearchParams) *bool { return &p.KillerReduction }},
 	{"CutNodeFirstMove", func(p *SearchParams) *bool { return &p.CutNodeFirstMove }},

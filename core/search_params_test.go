@@ -28,8 +28,8 @@ const (
 )
 
 // benchSignatureSwitches are the signatures at depth 11 with each switch
-// of issue 26 on alone. TimeManager2 and TimeFrontload change nothing at
-// a fixed depth; QuiescenceTT is on by default.
+// of issue 26 on alone. TimeManager2, TimeFrontload and TimeNodes change
+// nothing at a fixed depth; QuiescenceTT is on by default.
 var benchSignatureSwitches = map[string]uint64{
 	"StagedMovegen":      1313963,
 	"CorrectionHistory":  1517116,
@@ -37,6 +37,7 @@ var benchSignatureSwitches = map[string]uint64{
 	"QuiescenceChecks":   1546341,
 	"TimeManager2":       benchSignature,
 	"TimeFrontload":      benchSignature,
+	"TimeNodes":          benchSignature,
 	"EvalTerms2":         benchSignature,
 	"KillerReduction":    1489876,
 	"CutNodeFirstMove":   1454693,
