@@ -39,6 +39,10 @@ func (e *Evaluator) pawnStructure(p *Position) *pawnEntry {
 		pe.score += t.terms4Pawns(White, wp, bp, pawnAttacksBB(wp, White)) - t.terms4Pawns(Black, bp, wp, pawnAttacksBB(bp, Black))
 		pe.outposts = [2]Bitboard{outpostSquares(White, wp, bp), outpostSquares(Black, bp, wp)}
 	}
+	if e.terms7 {
+		t := &e.w.Terms7
+		pe.score += t.terms7Pawns(White, wp, bp, pw) - t.terms7Pawns(Black, bp, wp, pb)
+	}
 	if e.terms4 || e.terms5 || e.threats6 { // each reads the squares attacked twice
 		pe.pawnTwice = [2]Bitboard{pawnsTwice(White, wp), pawnsTwice(Black, bp)}
 	}

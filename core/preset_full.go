@@ -177,5 +177,6 @@ func fullHandSetSchema() *Schema {
 	b.terms4Genes() // after eval_terms3's, for the same reason
 	b.terms5Genes() // after eval_terms4's, for the same reason
 	b.terms6Genes() // after eval_terms5's, for the same reason
+	b.terms7Genes() // after eval_terms6's, for the same reason
 	return b.build()
 }
