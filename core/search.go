@@ -72,6 +72,7 @@ type frame struct {
 	move     Move
 	moved    Piece
 	excluded Move
+	inCheck  bool // the node's side to move is in check
 	// doubleExt counts the double singular extensions (SingularPlus) on
 	// the line to this ply.
 	doubleExt int

@@ -20,6 +20,7 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 		s.selDepth = ply
 	}
 	inCheck := p.InCheck()
+	s.stack[ply].inCheck = inCheck // ContHist4's updates skip the move four back in check
 	if ply > 0 {
 		if p.IsRepetition() || p.IsInsufficientMaterial() {
 			return 0
@@ -55,9 +56,15 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 	ttScore, ttBound, ttDepth := 0, boundNone, -1
 	ttEval := 0
 	haveTTEval, ttPvHit := false, false
-	if e, ok := s.tt.probe(key); ok {
+	var e ttEntry
+	var ok bool
+	if sp.TTPv {
+		e, ttPvHit, ok = s.tt.probePV(key)
+	} else {
+		e, ok = s.tt.probe(key)
+	}
+	if ok {
 		ttEval, haveTTEval = int(e.eval), true
-		ttPvHit = e.genBound&ttPvBit != 0
 		if excluded == NullMove {
 			ttMove, ttBound, ttDepth = e.move, int(e.genBound&3), int(e.depth)
 			ttScore = scoreFromTT(int(e.score), ply)
@@ -191,7 +198,11 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 	seeQuietMargin, seeCaptureMargin := -sp.SEEQuietMargin*depth*depth, -sp.SEECaptureMargin*depth
 	checks := &s.checks[ply]
 	checks.ready = false // filled at the first move asked about
-	lmrAdj := s.lmrNodeAdjust(pvNode, ttPvHit, ttMove)
+	hashMove := NullMove // the hash move if legal, for TTCaptureReduction
+	if ttFirst {
+		hashMove = ttMove
+	}
+	lmrAdj := s.lmrNodeAdjust(pvNode, ttPvHit, hashMove)
 	for i := 0; ; i++ {
 		var m Move
 		var order int32
@@ -287,16 +298,19 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 		} else {
 			r := s.reduction(depth, i, newDepth, order, quiet, improving, cutNode, pvNode, givesCheck, lmrAdj)
 			score = -s.negamax(p, newDepth-r, -alpha-1, -alpha, ply+1, true)
+			// fullDepth: the depth of the searches again, newDepth (with
+			// LMRDeeper, a ply more or less by the reduced search's score).
+			fullDepth := newDepth
 			if r > 0 && score > alpha {
-				if d := s.researchDepth(score, alpha, bestScore, newDepth, r); d > newDepth-r {
-					score = -s.negamax(p, d, -alpha-1, -alpha, ply+1, !cutNode)
-					if sp.LMRDeeper && quiet {
-						s.rewardContinuation(ply, moved, m.To(), d, score > alpha)
+				if fullDepth = s.researchDepth(score, alpha, bestScore, newDepth, r, ply); fullDepth > newDepth-r {
+					score = -s.negamax(p, fullDepth, -alpha-1, -alpha, ply+1, !cutNode)
+					if sp.LMRDeeper && quiet && !s.stopped.Load() {
+						s.rewardContinuation(ply, moved, m.To(), fullDepth, score > alpha)
 					}
 				}
 			}
 			if pvNode && score > alpha && score < beta {
-				score = -s.negamax(p, newDepth, -beta, -alpha, ply+1, false)
+				score = -s.negamax(p, fullDepth, -beta, -alpha, ply+1, false)
 			}
 		}
 		p.UnmakeMove()
@@ -365,7 +379,7 @@ func (s *Searcher) negamax(p *Position, depth, alpha, beta, ply int, cutNode boo
 	if excluded != NullMove {
 		return bestScore // a bound on the other moves only: not this node's
 	}
-	if sp.FailLowBonus && bound == boundUpper {
+	if sp.FailLowBonus && bound == boundUpper && !s.stopped.Load() {
 		s.rewardPriorMove(ply, depth, bestScore, origAlpha, pvNode, cutNode)
 	}
 	if sp.CorrectionHistory && !inCheck && !best.IsCapture() {

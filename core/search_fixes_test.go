@@ -154,29 +154,34 @@ func TestLMRNodeAdjust(t *testing.T) {
 
 // TestResearchDepth: without LMRDeeper a reduced move that beat alpha is
 // searched again at its full depth; with it a ply deeper when it beat
-// alpha by far, a ply shallower when it hardly beat the best so far.
+// alpha by far, a ply shallower when it hardly beat the best so far —
+// then, reduced by one ply, not searched again — but never shallower at
+// the root.
 func TestResearchDepth(t *testing.T) {
-	const alpha, newDepth, r = 0, 9, 3
-	far := alpha + lmrDeeperBase + lmrDeeperStep*r + 1
+	const alpha, newDepth = 0, 9
+	far := func(r int) int { return alpha + lmrDeeperBase + lmrDeeperStep*r + 1 }
 	cases := []struct {
 		name             string
 		on               bool
 		score, bestScore int
+		r, ply           int
 		want             int
 	}{
-		{"off, far", false, far, -50, newDepth},
-		{"off, hardly", false, 1, 0, newDepth},
-		{"far above", true, far, -50, newDepth + 1},
-		{"just above", true, far - 1, -50, newDepth},
-		{"hardly above the best", true, 1, 0, newDepth - 1},
-		{"far, and hardly above a high best", true, far, far, newDepth},
+		{"off, far", false, far(3), -50, 3, 5, newDepth},
+		{"off, hardly", false, 1, 0, 3, 5, newDepth},
+		{"far above", true, far(3), -50, 3, 5, newDepth + 1},
+		{"just above", true, far(3) - 1, -50, 3, 5, newDepth},
+		{"hardly above the best", true, 1, 0, 3, 5, newDepth - 1},
+		{"hardly above, reduced one ply: not again", true, 1, 0, 1, 5, newDepth - 1},
+		{"hardly above, at the root", true, 1, 0, 1, 0, newDepth},
+		{"far, and hardly above a high best", true, far(3), far(3), 3, 5, newDepth},
 	}
 	for _, tc := range cases {
 		s := newTestSearcher(t)
 		sp := s.SearchParams()
 		sp.LMRDeeper = tc.on
 		s.SetSearchParams(sp)
-		if got := s.researchDepth(tc.score, alpha, tc.bestScore, newDepth, r); got != tc.want {
+		if got := s.researchDepth(tc.score, alpha, tc.bestScore, newDepth, tc.r, tc.ply); got != tc.want {
 			t.Errorf("%s: depth %d, want %d", tc.name, got, tc.want)
 		}
 	}

@@ -30,11 +30,12 @@ func (s *Searcher) addCont4(p *Position, ply int, moves []Move, sc []int32) {
 
 // addContinuation adds bonus to the continuation histories of ply's
 // move, the piece moved to to: those of the moves one and two plies
-// back, and with ContHist4 four.
+// back, and with ContHist4 four (unless ply's node was in check, as
+// Stockfish: an evasion says little of a plan four plies old).
 func (s *Searcher) addContinuation(ply int, moved Piece, to Square, bonus int32) {
 	c1, c2 := s.contTables(ply)
 	var c4 *pieceToHistory
-	if s.params.ContHist4 {
+	if s.params.ContHist4 && !s.stack[ply].inCheck {
 		c4 = s.contTable4(ply)
 	}
 	for _, c := range [3]*pieceToHistory{c1, c2, c4} {
@@ -44,15 +45,16 @@ func (s *Searcher) addContinuation(ply int, moved Piece, to Square, bonus int32)
 	}
 }
 
-// FailLowBonus's margin (Stockfish 15.1's): a node that failed low by
-// more than failLowMargin·depth rewards the move before it twice.
-const failLowMargin = 62
+// FailLowBonus's margin: a node that failed low by more than
+// failLowMargin·depth rewards the move before it twice (Stockfish 15.1's
+// 62·depth of its units, a third of them in our centipawns).
+const failLowMargin = 21
 
 // rewardPriorMove rewards, with FailLowBonus, the opponent's quiet move
 // that led to ply's node, which failed low at depth with bestScore
 // against alpha: every move here fell short, so that move refuted this
-// line. As Stockfish 15.1: from depth 5, at a PV node, or when the fail
-// was bad; twice at PV and cut-nodes and when it was.
+// line. As Stockfish 15.1: from depth 5 or at a PV node; twice at PV and
+// cut-nodes and when the fail was bad.
 func (s *Searcher) rewardPriorMove(ply, depth, bestScore, alpha int, pvNode, cutNode bool) {
 	if ply < 1 {
 		return
@@ -61,10 +63,10 @@ func (s *Searcher) rewardPriorMove(ply, depth, bestScore, alpha int, pvNode, cut
 	if f.moved == NoPiece || f.move.IsCapture() || f.move.IsPromotion() {
 		return
 	}
-	bad := bestScore < alpha-failLowMargin*depth
-	if depth < 5 && !pvNode && !bad {
+	if depth < 5 && !pvNode {
 		return
 	}
+	bad := bestScore < alpha-failLowMargin*depth
 	bonus := int32(min(depth*depth, s.params.HistoryBonusMax)) * 32
 	if pvNode || cutNode || bad {
 		// Gravity keeps an entry within ±historyMax only for bonuses

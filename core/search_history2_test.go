@@ -20,9 +20,9 @@ func historyTestLine(t *testing.T, s *Searcher) [5]frame {
 
 // TestRewardPriorMove: a node at ply 5 that fails low rewards ply 4's
 // quiet move in the continuation histories of plies 3 and 2 (and, with
-// ContHist4, of ply 0), by Stockfish's conditions: from depth 5, at PV
-// nodes, or after a bad fail; twice at PV and cut-nodes and bad fails;
-// never after a capture.
+// ContHist4, of ply 0, unless ply 4's node was in check), by Stockfish's
+// conditions: from depth 5 or at PV nodes; twice at PV and cut-nodes and
+// after bad fails; never after a capture.
 func TestRewardPriorMove(t *testing.T) {
 	const alpha = 0
 	cases := []struct {
@@ -30,16 +30,20 @@ func TestRewardPriorMove(t *testing.T) {
 		depth, best     int
 		pvNode, cutNode bool
 		capture, cont4  bool
+		priorInCheck    bool
 		want            int32 // the bonus, in depth² units times 32 (0: none)
 	}{
-		{"shallow, mild fail", 3, -10, false, false, false, false, 0},
-		{"deep, mild fail", 6, -10, false, false, false, false, 36 * 32},
-		{"deep cut-node", 6, -10, false, true, false, false, 2 * 36 * 32},
-		{"shallow PV node", 3, -10, true, false, false, false, 2 * 9 * 32},
-		{"shallow, bad fail", 3, alpha - failLowMargin*3 - 1, false, false, false, false, 2 * 9 * 32},
-		{"after a capture", 6, -10, true, false, true, false, 0},
-		{"four plies back too", 6, -10, false, false, false, true, 36 * 32},
-		{"twice, within the histories' bound", 20, -10, true, false, false, false, historyMax},
+		{"shallow, mild fail", 3, -10, false, false, false, false, false, 0},
+		{"deep, mild fail", 6, -10, false, false, false, false, false, 36 * 32},
+		{"deep cut-node", 6, -10, false, true, false, false, false, 2 * 36 * 32},
+		{"shallow PV node", 3, -10, true, false, false, false, false, 2 * 9 * 32},
+		{"shallow, bad fail", 3, alpha - failLowMargin*3 - 1, false, false, false, false, false, 0},
+		{"deep, bad fail", 6, alpha - failLowMargin*6 - 1, false, false, false, false, false, 2 * 36 * 32},
+		{"deep, just not bad", 6, alpha - failLowMargin*6, false, false, false, false, false, 36 * 32},
+		{"after a capture", 6, -10, true, false, true, false, false, 0},
+		{"four plies back too", 6, -10, false, false, false, true, false, 36 * 32},
+		{"not four back after a check", 6, -10, false, false, false, true, true, 36 * 32},
+		{"twice, within the histories' bound", 20, -10, true, false, false, false, false, historyMax},
 	}
 	for _, tc := range cases {
 		s := newTestSearcher(t)
@@ -50,10 +54,11 @@ func TestRewardPriorMove(t *testing.T) {
 		if tc.capture {
 			s.stack[4].move = NewMove(s.stack[4].move.From(), s.stack[4].move.To(), FlagCapture)
 		}
+		s.stack[4].inCheck = tc.priorInCheck
 		prior := line[4]
 		s.rewardPriorMove(5, tc.depth, tc.best, alpha, tc.pvNode, tc.cutNode)
 		four := int32(0)
-		if tc.cont4 {
+		if tc.cont4 && !tc.priorInCheck {
 			four = tc.want
 		}
 		for back, want := range map[int]int32{3: tc.want, 2: tc.want, 1: 0, 0: four} {

@@ -47,20 +47,22 @@ func (s *Searcher) lmrNodeAdjust(pvNode, ttPvHit bool, ttMove Move) int {
 	return adj
 }
 
-// LMRDeeper's margins (Stockfish 15.1's): a reduced move that beats alpha
-// by more than lmrDeeperBase + lmrDeeperStep·r is searched again a ply
-// deeper; one that beats the best score so far by less than its depth,
-// a ply shallower.
+// LMRDeeper's margins: a reduced move that beats alpha by more than
+// lmrDeeperBase + lmrDeeperStep·r is searched again a ply deeper (Stockfish
+// 15.1's 64 + 11·r of its units, a third of them in our centipawns, as
+// Razoring's); one that beats the best score so far by less than its
+// depth, a ply shallower (Stockfish 16's), but never at the root, whose
+// moves are all searched again.
 const (
-	lmrDeeperBase = 64
-	lmrDeeperStep = 11
+	lmrDeeperBase = 21
+	lmrDeeperStep = 4
 )
 
-// researchDepth is the depth at which a move reduced by r plies, whose
-// reduced search scored score > alpha, is searched again: newDepth, or
-// with LMRDeeper a ply more or less. At most the reduced depth means no
-// second search.
-func (s *Searcher) researchDepth(score, alpha, bestScore, newDepth, r int) int {
+// researchDepth is the depth at which a move of the node at ply, reduced
+// by r plies, whose reduced search scored score > alpha, is searched
+// again: newDepth, or with LMRDeeper a ply more or less. At most the
+// reduced depth means no second null-window search.
+func (s *Searcher) researchDepth(score, alpha, bestScore, newDepth, r, ply int) int {
 	if !s.params.LMRDeeper {
 		return newDepth
 	}
@@ -68,7 +70,7 @@ func (s *Searcher) researchDepth(score, alpha, bestScore, newDepth, r int) int {
 	if score > alpha+lmrDeeperBase+lmrDeeperStep*r {
 		d++
 	}
-	if score < bestScore+newDepth {
+	if score < bestScore+newDepth && ply > 0 {
 		d--
 	}
 	return d

@@ -201,7 +201,7 @@ func (s *Searcher) updateHistory(p *Position, ply, depth int, best Move, tried [
 	threats := s.historyThreats(p, ply)
 	c1, c2 := s.contTables(ply)
 	var c4 *pieceToHistory
-	if s.params.ContHist4 {
+	if s.params.ContHist4 && !s.stack[ply].inCheck { // as addContinuation
 		c4 = s.contTable4(ply)
 	}
 	add := func(m Move, b int32) {

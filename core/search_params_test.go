@@ -55,9 +55,9 @@ var benchSignatureSwitches = map[string]uint64{
 	"LMRSparesChecks":    1687531,
 	"TTPv":               1568161,
 	"TTCaptureReduction": 1381202,
-	"LMRDeeper":          1567866,
-	"ContHist4":          1545203,
-	"FailLowBonus":       1607866,
+	"LMRDeeper":          1483129,
+	"ContHist4":          1568912,
+	"FailLowBonus":       1405820,
 }
 
 // benchWith runs the bench at depth with full's weights and the options

@@ -103,7 +103,7 @@ func TestProbCutOffIgnoresItsParameters(t *testing.T) {
 // full's layout: the genes of the search parameters past searchGenesFirst
 // come after the eval_terms2 genes, and only the eval_terms3 genes, then
 // the eval_terms4 genes, then the eval_terms5 genes, then the eval_terms6
-// genes after them, so that a
+// genes, then the eval_terms7 genes after them, so that a
 // run stored before any of them (its genomes stored by position) is a
 // prefix of the layout.
 func TestSearchGenesLaterBlockLast(t *testing.T) {
@@ -113,7 +113,7 @@ func TestSearchGenesLaterBlockLast(t *testing.T) {
 		t.Fatal("no parameters after searchGenesFirst")
 	}
 	end := len(s.Genes)
-	for _, family := range []string{Terms6Family, Terms5Family, Terms4Family, Terms3Family} { // from the end
+	for _, family := range []string{Terms7Family, Terms6Family, Terms5Family, Terms4Family, Terms3Family} { // from the end
 		last := end
 		for end > 0 && s.Genes[end-1].InFamily(family) {
 			end--

@@ -64,7 +64,7 @@ func (s *Searcher) historyThreats(p *Position, ply int) Bitboard {
 }
 
 // quietOrderLimit bounds the ordering scores of plain quiet moves (three
-// histories, each within ±historyMax); every other order (the hash move,
+// histories, four with ContHist4, each within ±historyMax); every other order (the hash move,
 // captures, killers, the counter move, under-promotions) lies beyond it.
 const quietOrderLimit = 1 << 26
 

@@ -14,11 +14,9 @@ const (
 	boundExact = boundUpper | boundLower
 	// ttPvBit, ORed into a bound given to store, marks an entry stored by
 	// a node on (or once on) the principal variation (the TTPv switch).
+	// The marks live in the bucket's spare byte, so that an entry, and
+	// every replacement and age decision, is the same with TTPv off.
 	ttPvBit = 4
-	// ttGenMask keeps the generation, in steps of ttGenStep, above the
-	// bound and the PV bit.
-	ttGenMask = 0xF8
-	ttGenStep = 8
 )
 
 type ttEntry struct {
@@ -27,14 +25,17 @@ type ttEntry struct {
 	score int16
 	eval  int16
 	depth int8
-	// genBound packs the search generation (upper 5 bits), the PV bit
-	// (ttPvBit) and the bound (lower 2).
+	// genBound packs the search generation (upper 6 bits) and the bound.
 	genBound uint8
 }
 
 type ttBucket struct {
 	e [5]ttEntry
-	_ [4]byte // pad to 64 bytes: one cache line per probe
+	// pv: bit i marks entry i as stored by a node once on the principal
+	// variation (TTPv); a store to another position clears it, one to the
+	// same position keeps it.
+	pv uint8
+	_  [3]byte // pad to 64 bytes: one cache line per probe
 }
 
 // TransTable is a transposition table sized in megabytes.
@@ -73,7 +74,7 @@ func (t *TransTable) Clear() {
 }
 
 // NewSearch ages the table so entries of earlier searches are replaced first.
-func (t *TransTable) NewSearch() { t.gen = (t.gen + ttGenStep) & ttGenMask }
+func (t *TransTable) NewSearch() { t.gen = (t.gen + 4) & 0xFC }
 
 // prefetch starts loading key's bucket while the move leading there is
 // made, so the probe at the new position finds it in cache instead of
@@ -87,8 +88,8 @@ func (t *TransTable) probe(key uint64) (e ttEntry, ok bool) {
 	k := uint32(key >> 32)
 	for i := range b {
 		if b[i].key32 == k && b[i].genBound&3 != boundNone {
-			if b[i].genBound&ttGenMask != t.gen {
-				b[i].genBound = t.gen | b[i].genBound&^ttGenMask // refresh age on hit
+			if b[i].genBound&^3 != t.gen {
+				b[i].genBound = t.gen | b[i].genBound&3 // refresh age on hit
 			}
 			return b[i], true
 		}
@@ -96,35 +97,58 @@ func (t *TransTable) probe(key uint64) (e ttEntry, ok bool) {
 	return ttEntry{}, false
 }
 
-// store keeps a search result; bound may carry ttPvBit.
+// probePV is probe that also reports the entry's PV mark, for TTPv
+// (probe stays as it was: it is a hot path with the switch off).
+func (t *TransTable) probePV(key uint64) (e ttEntry, pv, ok bool) {
+	bk := &t.buckets[key&t.mask]
+	e, ok = t.probe(key)
+	if !ok {
+		return e, false, false
+	}
+	for i := range bk.e {
+		if bk.e[i].key32 == e.key32 && bk.e[i].genBound&3 != boundNone {
+			return e, bk.pv>>i&1 != 0, true
+		}
+	}
+	return e, false, true
+}
+
+// store keeps a search result; bound may carry ttPvBit, which marks the
+// entry (an entry of the same position keeps its mark).
 func (t *TransTable) store(key uint64, move Move, score, eval, depth, bound int) {
-	b := &t.buckets[key&t.mask].e
+	bk := &t.buckets[key&t.mask]
+	b := &bk.e
 	k := uint32(key >> 32)
-	replace := &b[0]
+	slot := 0
 	for i := range b {
 		e := &b[i]
 		if e.key32 == k || e.genBound&3 == boundNone {
-			replace = e
+			slot = i
 			break
 		}
 		// Prefer replacing older generations, then shallower entries.
-		if t.worth(e) < t.worth(replace) {
-			replace = e
+		if t.worth(e) < t.worth(&b[slot]) {
+			slot = i
 		}
 	}
+	replace := &b[slot]
+	pv := uint8(bound>>2&1) << slot
+	if replace.key32 == k {
+		pv |= bk.pv & (1 << slot)
+	}
+	bk.pv = bk.pv&^(1<<slot) | pv
+	bound &= 3
 	if move == NullMove && replace.key32 == k {
 		move = replace.move // keep the best move we knew
 	}
-	if replace.key32 == k && bound&3 != boundExact && depth+2 < int(replace.depth) && replace.genBound&ttGenMask == t.gen {
+	if replace.key32 == k && bound != boundExact && depth+2 < int(replace.depth) && replace.genBound&^3 == t.gen {
 		return // a much deeper result of this search is worth more
 	}
 	*replace = ttEntry{key32: k, move: move, score: int16(score), eval: int16(eval), depth: int8(depth), genBound: t.gen | uint8(bound)}
 }
 
 func (t *TransTable) worth(e *ttEntry) int {
-	// In generations, times 4: the age's weight from before the PV bit
-	// took the generation's lowest bit.
-	age := int((t.gen-e.genBound&ttGenMask)&ttGenMask) >> 1
+	age := int((t.gen - e.genBound&^3) & 0xFC)
 	return int(e.depth) - 2*age
 }
 
@@ -134,7 +158,7 @@ func (t *TransTable) Hashfull() int {
 	for i := 0; i < 250 && i < len(t.buckets); i++ {
 		for _, e := range t.buckets[i].e {
 			n++
-			if e.genBound&3 != boundNone && e.genBound&ttGenMask == t.gen {
+			if e.genBound&3 != boundNone && e.genBound&^3 == t.gen {
 				used++
 			}
 		}

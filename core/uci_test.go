@@ -245,8 +245,8 @@ func TestUCISearchOptions(t *testing.T) {
 // Each switch of issue 26 is announced as a check option with the
 // engine's default (on: TimeManager2, and EvalTerms2 of full's set 3),
 // and is in force once set: on, fixed-depth searches visit other nodes
-// (TimeManager2 and TimeFrontload excepted: they act on clocks only), off
-// again the same.
+// (TimeManager2, TimeFrontload and TimeNodes excepted: they act on
+// clocks only), off again the same.
 // Kiwipete to depth 8 and a bench position with en-passant captures in
 // reach: CutNodeFirstMove and DeltaEnPassant change nothing in the first.
 func TestUCISearchSwitches(t *testing.T) {
@@ -279,7 +279,7 @@ func TestUCISearchSwitches(t *testing.T) {
 			base = nodes()
 		}
 		s.send("setoption name " + sw.uci + " value " + flip)
-		if on := nodes(); (on == base) != (sw.uci == "TimeManager2" || sw.uci == "TimeFrontload") {
+		if on := nodes(); (on == base) != (sw.uci == "TimeManager2" || sw.uci == "TimeFrontload" || sw.uci == "TimeNodes") {
 			t.Errorf("%s %s: %s nodes, as it was %s", sw.uci, flip, on, base)
 		}
 		s.send("setoption name " + sw.uci + " value " + back)
