@@ -56,7 +56,7 @@ func (s *Searcher) noisyOrder(p *Position, m Move) int32 {
 // did) and punishes the others tried before it (inCaptureHistory's
 // only), with the quiet history's bonus and gravity.
 func (s *Searcher) updateCaptureHistory(p *Position, depth int, best Move, tried []Move) {
-	bonus := int32(min(depth*depth, s.params.HistoryBonusMax)) * 32
+	bonus := s.historyBonus(depth)
 	add := func(m Move, b int32) {
 		addGravity16(&s.capHist[p.board[m.From()]][m.To()][capturedType(p, m)], b)
 	}

@@ -28,17 +28,23 @@ func (s *Searcher) addCont4(p *Position, ply int, moves []Move, sc []int32) {
 	}
 }
 
-// addContinuation adds bonus to the continuation histories of ply's
-// move, the piece moved to to: those of the moves one and two plies
-// back, and with ContHist4 four (unless ply's node was in check, as
-// Stockfish: an evasion says little of a plan four plies old).
-func (s *Searcher) addContinuation(ply int, moved Piece, to Square, bonus int32) {
+// learningContTables are the continuation histories that learn from
+// ply's moves: those of the moves one and two plies back, and with
+// ContHist4 four (unless ply's node was in check, as Stockfish: an
+// evasion says little of a plan four plies old); nil where none.
+func (s *Searcher) learningContTables(ply int) [3]*pieceToHistory {
 	c1, c2 := s.contTables(ply)
 	var c4 *pieceToHistory
 	if s.params.ContHist4 && !s.stack[ply].inCheck {
 		c4 = s.contTable4(ply)
 	}
-	for _, c := range [3]*pieceToHistory{c1, c2, c4} {
+	return [3]*pieceToHistory{c1, c2, c4}
+}
+
+// addContinuation adds bonus to the learning continuation histories of
+// ply's move, the piece moved to to.
+func (s *Searcher) addContinuation(ply int, moved Piece, to Square, bonus int32) {
+	for _, c := range s.learningContTables(ply) {
 		if c != nil {
 			addGravity16(&c[moved][to], bonus)
 		}
@@ -67,7 +73,7 @@ func (s *Searcher) rewardPriorMove(ply, depth, bestScore, alpha int, pvNode, cut
 		return
 	}
 	bad := bestScore < alpha-failLowMargin*depth
-	bonus := int32(min(depth*depth, s.params.HistoryBonusMax)) * 32
+	bonus := s.historyBonus(depth)
 	if pvNode || cutNode || bad {
 		// Gravity keeps an entry within ±historyMax only for bonuses
 		// within it (HistoryBonusMax's bound keeps the others there).

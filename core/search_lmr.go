@@ -80,7 +80,7 @@ func (s *Searcher) researchDepth(score, alpha, bestScore, newDepth, r, ply int) 
 // the re-search of a reduced quiet move said (LMRDeeper): the bonus of
 // depth d if it still beat alpha, the malus if not.
 func (s *Searcher) rewardContinuation(ply int, moved Piece, to Square, d int, beatAlpha bool) {
-	bonus := int32(min(d*d, s.params.HistoryBonusMax)) * 32
+	bonus := s.historyBonus(d)
 	if !beatAlpha {
 		bonus = -bonus
 	}

@@ -196,28 +196,24 @@ func pickFrom(moves []Move, sc []int32, i int) (Move, int32) {
 // the quiet moves tried before it (gravity keeps values within ±historyMax).
 func (s *Searcher) updateHistory(p *Position, ply, depth int, best Move, tried []Move) {
 	side := p.side
-	bonus := int32(min(depth*depth, s.params.HistoryBonusMax))
+	bonus := s.historyBonus(depth)
 	h := &s.history[side]
 	threats := s.historyThreats(p, ply)
-	c1, c2 := s.contTables(ply)
-	var c4 *pieceToHistory
-	if s.params.ContHist4 && !s.stack[ply].inCheck { // as addContinuation
-		c4 = s.contTable4(ply)
-	}
+	conts := s.learningContTables(ply)
 	add := func(m Move, b int32) {
 		v := &h[threats>>m.From()&1][threats>>m.To()&1][m.From()][m.To()]
 		*v += b - *v*abs32(b)/historyMax
 		pc, to := p.board[m.From()], m.To()
-		for _, c := range [3]*pieceToHistory{c1, c2, c4} {
+		for _, c := range conts {
 			if c != nil {
 				addGravity16(&c[pc][to], b)
 			}
 		}
 	}
-	add(best, bonus*32)
+	add(best, bonus)
 	for _, m := range tried {
 		if m != best {
-			add(m, -bonus*32)
+			add(m, -bonus)
 		}
 	}
 	if s.killers[ply][0] != best {
@@ -229,6 +225,12 @@ func (s *Searcher) updateHistory(p *Position, ply, depth int, best Move, tried [
 			s.counter[prev.moved][prev.move.To()] = best
 		}
 	}
+}
+
+// historyBonus is a history update's size at depth: 32·min(depth²,
+// HistoryBonusMax), within ±historyMax by the gene's bound.
+func (s *Searcher) historyBonus(depth int) int32 {
+	return int32(min(depth*depth, s.params.HistoryBonusMax)) * 32
 }
 
 // addGravity16 adds the bonus b to an int16 history entry with the
