@@ -39,6 +39,9 @@ type Evaluator struct {
 	seedOnly bool
 	// endgames: the EndgameScale switch (eval_endgames.go).
 	endgames bool
+	// mobilityArea, kingRing: the MobilityArea and KingRing switches
+	// (eval_areas.go).
+	mobilityArea, kingRing bool
 	// evalCache remembers scores by position (its Zobrist key;
 	// eval_cache.go), made at the first keyed position.
 	evalCache []uint64
@@ -48,6 +51,9 @@ type Evaluator struct {
 func NewEvaluator(w *Weights) *Evaluator {
 	e := &Evaluator{w: w, pawnCache: make([]pawnEntry, pawnCacheSize), terms2: w.Search != nil && w.Search.EvalTerms2,
 		endgames: w.Search != nil && w.Search.EndgameScale}
+	if w.Search != nil {
+		e.mobilityArea, e.kingRing = w.Search.MobilityArea, w.Search.KingRing
+	}
 	for c := White; c <= Black; c++ {
 		for pt := Pawn; pt <= King; pt++ {
 			for sq := Square(0); sq < 64; sq++ {
@@ -107,6 +113,9 @@ type evalSide struct {
 	// once the enemy's pieceTerms is done.
 	zoneUnits uint64
 	mobility  Score // this side's mobility score
+	// blockers: kingBlockers of this side's king, found by pieceTerms
+	// with MobilityArea only (terms5King reads them then).
+	blockers Bitboard
 }
 
 // evaluate computes Evaluate's score.
@@ -116,8 +125,8 @@ func (e *Evaluator) evaluate(p *Position) int {
 	if !e.seedOnly {
 		var sides [2]evalSide
 		pe := e.pawnStructure(p)
-		sides[White].start(p, White, pe)
-		sides[Black].start(p, Black, pe)
+		sides[White].start(p, White, pe, e.kingRing)
+		sides[Black].start(p, Black, pe, e.kingRing)
 		occ := p.Occupied()
 		var score Score
 		score += pe.score
@@ -174,12 +183,17 @@ func (e *Evaluator) evaluate(p *Position) int {
 }
 
 // start starts colour c's side, zero as declared, with what its pawns
-// and king attack. Set in place, not copied from a literal: since by,
-// the copy cost the bench without EvalTerms2 0.9 % more instructions.
-func (s *evalSide) start(p *Position, c Color, pe *pawnEntry) {
+// and king attack, its king zone KingRing's with ring. Set in place, not
+// copied from a literal: since by, the copy cost the bench without
+// EvalTerms2 0.9 % more instructions.
+func (s *evalSide) start(p *Position, c Color, pe *pawnEntry, ring bool) {
 	s.pawnAttacks = pawnAttacksBB(p.pieces[Pawn]&p.colors[c], c)
 	ksq := p.kings[c]
-	s.kingZone = kingAttacks[ksq] | SquareBB(ksq)
+	if ring {
+		s.kingZone = kingRingBB[ksq] &^ pe.pawnTwice[c]
+	} else {
+		s.kingZone = kingAttacks[ksq] | SquareBB(ksq)
+	}
 	s.attacks = s.pawnAttacks | kingAttacks[ksq]
 	s.twice = pe.pawnTwice[c] | s.pawnAttacks&kingAttacks[ksq]
 }
@@ -195,6 +209,11 @@ func (e *Evaluator) pieceTerms(p *Position, c Color, sides *[2]evalSide, pe *paw
 	w := e.w
 	own := p.colors[c]
 	pt := pieceTermsCtx{e: e, us: &sides[c], them: &sides[c^1], safe: ^own &^ sides[c^1].pawnAttacks}
+	area := e.mobilityArea
+	if area {
+		pt.us.blockers = kingBlockers(p, c)
+		pt.safe = mobilityArea(p, c, occ, pt.us.blockers, pt.them.pawnAttacks)
+	}
 	ownPawns := p.pieces[Pawn] & own
 	enemyPawns := p.pieces[Pawn] &^ own
 	// The pawns' material and placement come with the pawn structure.
@@ -212,6 +231,9 @@ func (e *Evaluator) pieceTerms(p *Position, c Color, sides *[2]evalSide, pe *paw
 	for b := p.pieces[Knight] & own; b != 0; {
 		sq := b.PopLSB()
 		att := knightAttacks[sq]
+		if area && pt.us.blockers.Has(sq) {
+			att = 0 // pinned: a knight never moves along its pin
+		}
 		m := pt.attacks(Knight, att)
 		s += psq[sq] + m
 		mob += m
@@ -225,7 +247,11 @@ func (e *Evaluator) pieceTerms(p *Position, c Color, sides *[2]evalSide, pe *paw
 	psq = &e.psq[MakePiece(c, Bishop)]
 	for b := p.pieces[Bishop] & own; b != 0; {
 		sq := b.PopLSB()
-		m := pt.attacks(Bishop, BishopAttacks(sq, occ))
+		att := BishopAttacks(sq, occ)
+		if area {
+			att = areaAttacks(p, c, Bishop, sq, occ, pt.us.blockers)
+		}
+		m := pt.attacks(Bishop, att)
 		s += psq[sq] + m
 		mob += m
 		if pt.outpost(c, sq, enemyPawns) {
@@ -239,6 +265,9 @@ func (e *Evaluator) pieceTerms(p *Position, c Color, sides *[2]evalSide, pe *paw
 	for b := p.pieces[Rook] & own; b != 0; {
 		sq := b.PopLSB()
 		att := RookAttacks(sq, occ)
+		if area {
+			att = areaAttacks(p, c, Rook, sq, occ, pt.us.blockers)
+		}
 		m := pt.attacks(Rook, att)
 		s += psq[sq] + m
 		mob += m
@@ -260,7 +289,11 @@ func (e *Evaluator) pieceTerms(p *Position, c Color, sides *[2]evalSide, pe *paw
 	psq = &e.psq[MakePiece(c, Queen)]
 	for b := p.pieces[Queen] & own; b != 0; {
 		sq := b.PopLSB()
-		m := pt.attacks(Queen, QueenAttacks(sq, occ))
+		att := QueenAttacks(sq, occ)
+		if area && pt.us.blockers.Has(sq) {
+			att &= lineBB[ksq][sq]
+		}
+		m := pt.attacks(Queen, att)
 		s += psq[sq] + m
 		mob += m
 	}

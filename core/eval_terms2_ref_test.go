@@ -30,8 +30,8 @@ func refTerms2Evaluate(t testing.TB, off *Evaluator, p *Position) int {
 	e := &refTerms2{w: off.w, kingDanger: kingDangerTable(off.w)}
 	var sides [2]evalSide
 	pe := off.pawnStructure(p)
-	sides[White].start(p, White, pe)
-	sides[Black].start(p, Black, pe)
+	sides[White].start(p, White, pe, false)
+	sides[Black].start(p, Black, pe, false)
 	occ := p.Occupied()
 	score := pe.score
 	score += off.pieceTerms(p, White, &sides, pe, occ) - off.pieceTerms(p, Black, &sides, pe, occ)

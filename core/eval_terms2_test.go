@@ -221,8 +221,8 @@ func TestKingDangerUnits(t *testing.T) {
 func attackSides(e *Evaluator, p *Position) [2]evalSide {
 	var sides [2]evalSide
 	pe := e.pawnStructure(p)
-	sides[White].start(p, White, pe)
-	sides[Black].start(p, Black, pe)
+	sides[White].start(p, White, pe, false)
+	sides[Black].start(p, Black, pe, false)
 	e.pieceTerms(p, White, &sides, pe, p.Occupied())
 	e.pieceTerms(p, Black, &sides, pe, p.Occupied())
 	return sides

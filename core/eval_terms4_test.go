@@ -45,8 +45,8 @@ func TestTerms4ShelterCastling(t *testing.T) {
 		e := NewEvaluator(w)
 		var sides [2]evalSide
 		pe := e.pawnStructure(p)
-		sides[White].start(p, White, pe)
-		sides[Black].start(p, Black, pe)
+		sides[White].start(p, White, pe, false)
+		sides[Black].start(p, Black, pe, false)
 		e.refreshKings(p, pe)
 		if got := e.terms4King(p, White, &sides[Black], pe).MG(); got != tc.want {
 			t.Errorf("%s: %d, want %d", tc.fen, got, tc.want)

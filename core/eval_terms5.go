@@ -95,8 +95,12 @@ func (e *Evaluator) terms5King(p *Position, c Color, sides *[2]evalSide, pe *paw
 		unsafe |= knightChecks
 	}
 	f := flankAttacks(c, ksq, them)
+	blockers := us.blockers
+	if !e.mobilityArea {
+		blockers = kingBlockers(p, c)
+	}
 	kd += t.WeakRing*(us.kingZone&weak).Count() + t.UnsafeCheck*unsafe.Count() +
-		t.Blocker*kingBlockers(p, c).Count() + t.Flank*f*f/8 +
+		t.Blocker*blockers.Count() + t.Flank*f*f/8 +
 		t.Mobility*(them.mobility.MG()-us.mobility.MG())/64 -
 		t.Shelter*pe.king[c].shelter.MG()/64 + t.Bias
 	if t.FlankDefense != 0 { // 0 in set 7: no count on the hot path

@@ -74,8 +74,8 @@ func TestTerms5Penalty(t *testing.T) {
 		p := mustFEN(t, tc.fen)
 		var sides [2]evalSide
 		pe := e.pawnStructure(p)
-		sides[White].start(p, White, pe)
-		sides[Black].start(p, Black, pe)
+		sides[White].start(p, White, pe, false)
+		sides[Black].start(p, Black, pe, false)
 		occ := p.Occupied()
 		e.pieceTerms(p, White, &sides, pe, occ)
 		e.pieceTerms(p, Black, &sides, pe, occ)

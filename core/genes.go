@@ -87,7 +87,8 @@ const (
 	reachTable
 	// reachMobility: a mobility table entry, read only for a piece of its
 	// type reaching exactly count squares of its mobility area (not its
-	// own pieces, not attacked by an enemy pawn: pieceTermsCtx.attacks).
+	// own pieces, not attacked by an enemy pawn: pieceTermsCtx.attacks;
+	// or MobilityArea's).
 	reachMobility
 )
 
@@ -104,12 +105,19 @@ func (g *Gene) Touches(p *Position) bool {
 		return bb&p.colors[White]&SquareBB(r.square) != 0 ||
 			bb&p.colors[Black]&SquareBB(r.square.Mirror()) != 0
 	case reachMobility:
+		// Either area's count: a gene does not know the switches it is
+		// played with (MobilityArea, eval_areas.go).
 		occ := p.Occupied()
 		for c := White; c <= Black; c++ {
 			own := p.colors[c]
-			safe := ^own &^ pawnAttacksBB(p.pieces[Pawn]&p.colors[c^1], c^1)
+			enemyPawnAttacks := pawnAttacksBB(p.pieces[Pawn]&p.colors[c^1], c^1)
+			safe := ^own &^ enemyPawnAttacks
+			blockers := kingBlockers(p, c)
+			area := mobilityArea(p, c, occ, blockers, enemyPawnAttacks)
 			for b := p.pieces[r.piece] & own; b != 0; {
-				if (pieceAttacks(r.piece, b.PopLSB(), occ) & safe).Count() == r.count {
+				sq := b.PopLSB()
+				if (pieceAttacks(r.piece, sq, occ)&safe).Count() == r.count ||
+					(areaAttacks(p, c, r.piece, sq, occ, blockers)&area).Count() == r.count {
 					return true
 				}
 			}

@@ -52,10 +52,23 @@ func TestGeneTouches(t *testing.T) {
 	if len(positions) < 1000 {
 		t.Fatalf("only %d positions", len(positions))
 	}
-	for _, preset := range []string{"full", "seed001"} {
+	for _, tc := range []struct {
+		preset   string
+		switches map[string]bool
+	}{
+		{"full", nil},
+		{"seed001", nil},
+		// Stockfish's mobility area counts other squares (eval_areas.go).
+		{"full", map[string]bool{"MobilityArea": true, "KingRing": true}},
+	} {
+		preset := tc.preset
 		schema, err := Preset(preset)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if tc.switches != nil {
+			schema = schema.withSwitches(tc.switches)
+			preset += " with MobilityArea"
 		}
 		base := schema.Default()
 		skipped, changed := 0, 0

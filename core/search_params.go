@@ -106,6 +106,11 @@ type SearchParams struct {
 	// wrong colour for its rook pawns, and few pawns (Stockfish 11's
 	// general scale). An evaluation switch, as EvalTerms2.
 	EndgameScale bool
+	// MobilityArea and KingRing are Stockfish 11's mobility area (with
+	// x-rays and pins) and king ring in place of full's (eval_areas.go):
+	// evaluation switches, as EndgameScale, played with genes retuned
+	// with them.
+	MobilityArea, KingRing bool
 	// LMRSparesCaptures exempts every capture and promotion, the losing
 	// ones too, from late-move reductions: a sacrifice is searched
 	// unreduced. LMRSparesChecks exempts every check. Of the 20 WAC
@@ -443,6 +448,8 @@ var searchSwitchTable = []searchSwitch{
 	{"ThreatHistory", func(p *SearchParams) *bool { return &p.ThreatHistory }},
 	{"CaptureHistory", func(p *SearchParams) *bool { return &p.CaptureHistory }},
 	{"EndgameScale", func(p *SearchParams) *bool { return &p.EndgameScale }},
+	{"MobilityArea", func(p *SearchParams) *bool { return &p.MobilityArea }},
+	{"KingRing", func(p *SearchParams) *bool { return &p.KingRing }},
 	{"LMRSparesCaptures", func(p *SearchParams) *bool { return &p.LMRSparesCaptures }},
 	{"LMRSparesChecks", func(p *SearchParams) *bool { return &p.LMRSparesChecks }},
 	{"TTPv", func(p *SearchParams) *bool { return &p.TTPv }},
@@ -567,6 +574,7 @@ func (w *Weights) SearchParams() SearchParams {
 func (s *Searcher) SetSearchParams(p SearchParams) {
 	evalChanged := s.eval.setTerms2(p.EvalTerms2)
 	evalChanged = s.eval.setEndgameScale(p.EndgameScale) || evalChanged
+	evalChanged = s.eval.setAreas(p.MobilityArea, p.KingRing) || evalChanged
 	if evalChanged && s.lmrReady {
 		// An evaluation switch changed on a searcher made before: the
 		// table's entries carry static evaluations of the other setting

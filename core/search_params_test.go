@@ -51,6 +51,8 @@ var benchSignatureSwitches = map[string]uint64{
 	"SingularPlus":       1485270,
 	"Razoring":           1401107,
 	"EndgameScale":       1482602,
+	"MobilityArea":       1427025,
+	"KingRing":           1476481,
 	"LMRSparesCaptures":  1515509,
 	"LMRSparesChecks":    1687531,
 	"TTPv":               1568161,
