@@ -190,7 +190,9 @@ func (s *evalSide) start(p *Position, c Color, pe *pawnEntry, ring bool) {
 	s.pawnAttacks = pawnAttacksBB(p.pieces[Pawn]&p.colors[c], c)
 	ksq := p.kings[c]
 	if ring {
-		s.kingZone = kingRingBB[ksq] &^ pe.pawnTwice[c]
+		// pawnsTwice again rather than pe.pawnTwice, which the pawn entry
+		// fills only for the terms that read it.
+		s.kingZone = kingRingBB[ksq] &^ pawnsTwice(c, p.pieces[Pawn]&p.colors[c])
 	} else {
 		s.kingZone = kingAttacks[ksq] | SquareBB(ksq)
 	}
