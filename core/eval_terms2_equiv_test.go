@@ -23,6 +23,9 @@ func TestTerms2MatchesReference(t *testing.T) {
 		var seen struct{ danger, passers, threats, noMinors int }
 		on, off := seededWeights(t, schema, seed), seededWeights(t, schema, seed)
 		on.Search.EvalTerms2, off.Search.EvalTerms2 = true, false
+		// The reference knows full's own mobility area and king zone only.
+		on.Search.MobilityArea, on.Search.KingRing = false, false
+		off.Search.MobilityArea, off.Search.KingRing = false, false
 		// The reference knows nothing of eval_terms3.go's terms but the
 		// mobility table, which both evaluators compile alike, nor of
 		// eval_terms4.go's, eval_terms5.go's and eval_terms6.go's.

@@ -17,13 +17,14 @@ import (
 // eval_terms3 genes (presets/full-5); set 6 the first with the
 // eval_terms4 genes (presets/full-6); set 7 the first with the
 // eval_terms5 genes (presets/full-7); set 8 the first with the
-// eval_terms6 genes (presets/full-8); set FullDefaultSets today's
-// (presets/full.chromosome.json), set 8's genes retuned on 1.5 M
-// positions. Each file
+// eval_terms6 genes (presets/full-8); set 9 set 8's genes retuned on
+// 1.5 M positions (presets/full-9); set FullDefaultSets today's
+// (presets/full.chromosome.json), set 9's genes retuned with the
+// MobilityArea and KingRing switches on, which it plays. Each file
 // records the switches its set plays with (fullSchema, olderFullSet).
 
 // FullDefaultSets is the newest numbered set of full's default values.
-const FullDefaultSets = 9
+const FullDefaultSets = 10
 
 // olderFullFiles holds the older sets' files, presets/full-N.chromosome.json
 // for N from 1 to FullDefaultSets−1 (olderFullSetFile); a new set adds its
@@ -37,7 +38,7 @@ func olderFullSetFile(n int) string { return fmt.Sprintf("presets/full-%d.chromo
 
 // olderFullSet is an older set of full's defaults: the file's values and
 // switches (sets 1 and 2 record none: the program's, EvalTerms2 off, as
-// they played; sets 3 to 8 EvalTerms2 on) on the hand-set schema (not today's preset: its opt-in
+// they played; sets 3 to 9 EvalTerms2 on) on the hand-set schema (not today's preset: its opt-in
 // genes may take new defaults). The genes a file leaves out (search,
 // eval_terms2, eval_terms3, eval_terms4, eval_terms5, eval_terms6) keep
 // the schema's values, which they had then (eval_terms3's to

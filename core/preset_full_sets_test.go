@@ -18,8 +18,9 @@ func TestFullDefaultSets(t *testing.T) {
 	if !slices.Equal(newest.Values, mustPreset(t, "full").Default().Values) {
 		t.Error("the newest set is not the preset's defaults")
 	}
-	if got := newest.Schema.Switches(); len(got) != 1 || got[0] != [2]string{"EvalTerms2", "true"} {
-		t.Errorf("the newest set's switches: %v, want EvalTerms2 on", got)
+	want := [][2]string{{"EvalTerms2", "true"}, {"KingRing", "true"}, {"MobilityArea", "true"}}
+	if got := newest.Schema.Switches(); !slices.Equal(got, want) {
+		t.Errorf("the newest set's switches: %v, want %v", got, want)
 	}
 	if w, err := newest.Compile(); err != nil || !w.Terms3.active() || !w.Terms4.active() || !w.Terms5.active() || !w.Terms6.active() {
 		t.Errorf("the newest set does not play the eval_terms3 to eval_terms6 terms (%v)", err)
@@ -36,7 +37,7 @@ func TestFullDefaultSets(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if w.Terms4.active() != (n >= 6) || w.Terms5.active() != (n >= 7) || w.Terms6.active() != (n == 8) {
+		if w.Terms4.active() != (n >= 6) || w.Terms5.active() != (n >= 7) || w.Terms6.active() != (n >= 8) {
 			t.Errorf("set %d: eval_terms4 terms %v, eval_terms5 terms %v, eval_terms6 terms %v", n, w.Terms4.active(), w.Terms5.active(), w.Terms6.active())
 		}
 	}
@@ -89,16 +90,18 @@ func TestFullDefaultSets(t *testing.T) {
 		}
 	}
 	// Rebuilt on the preset by name (a cluster's worker does), an older
-	// set needs its switch said where it differs; today's and a seed's
+	// set needs its switches said where they differ (sets before 10
+	// played without MobilityArea and KingRing); today's and a seed's
 	// need none.
-	for _, n := range []int{3, 4, 5, 6, 7, 8} {
-		if c, _ := FullDefaultSet(n); c.SwitchOptions() != nil {
-			t.Errorf("set %d's switch options %v, want none (its switches are today's)", n, c.SwitchOptions())
+	areasOff := [][2]string{{"MobilityArea", "false"}, {"KingRing", "false"}}
+	for _, n := range []int{3, 4, 5, 6, 7, 8, 9} {
+		if c, _ := FullDefaultSet(n); !slices.Equal(c.SwitchOptions(), areasOff) {
+			t.Errorf("set %d's switch options %v, want %v", n, c.SwitchOptions(), areasOff)
 		}
 	}
 	two, _ := FullDefaultSet(2)
-	if got := two.SwitchOptions(); len(got) != 1 || got[0] != [2]string{"EvalTerms2", "false"} {
-		t.Errorf("set 2's switch options %v, want EvalTerms2=false", got)
+	if got, want := two.SwitchOptions(), append([][2]string{{"EvalTerms2", "false"}}, areasOff...); !slices.Equal(got, want) {
+		t.Errorf("set 2's switch options %v, want %v", got, want)
 	}
 	if got := newest.SwitchOptions(); got != nil {
 		t.Errorf("the newest set's switch options %v", got)

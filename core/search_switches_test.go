@@ -10,7 +10,7 @@ import (
 // A search switch is off by default until its SPRT says otherwise
 // (docs/RESULTS.md): TimeManager2, SingularExtensions and QuiescenceTT
 // are on in the program's defaults, and full's schema turns EvalTerms2 on (its set 3
-// was tuned with it), no other.
+// was tuned with it) and MobilityArea and KingRing (its set 10), no other.
 func TestSearchSwitchDefaults(t *testing.T) {
 	full := mustPreset(t, "full").SearchDefaults()
 	d := DefaultSearchParams()
@@ -19,7 +19,7 @@ func TestSearchSwitchDefaults(t *testing.T) {
 		if on := *sw.field(&d); on != byDefault {
 			t.Errorf("%s: %v by default, want %v", sw.uci, on, byDefault)
 		}
-		if on, want := *sw.field(&full), byDefault || sw.uci == "EvalTerms2"; on != want {
+		if on, want := *sw.field(&full), byDefault || sw.uci == "EvalTerms2" || sw.uci == "MobilityArea" || sw.uci == "KingRing"; on != want {
 			t.Errorf("%s: %v in full's defaults, want %v", sw.uci, on, want)
 		}
 	}

@@ -243,7 +243,8 @@ func TestUCISearchOptions(t *testing.T) {
 }
 
 // Each switch of issue 26 is announced as a check option with the
-// engine's default (on: TimeManager2, and EvalTerms2 of full's set 3),
+// engine's default (on: TimeManager2, EvalTerms2 of full's set 3, and
+// MobilityArea and KingRing of its set 10),
 // and is in force once set: on, fixed-depth searches visit other nodes
 // (TimeManager2, TimeFrontload and TimeNodes excepted: they act on
 // clocks only), off again the same.
@@ -261,9 +262,11 @@ func TestUCISearchSwitches(t *testing.T) {
 	nodes := func() string { return s.searchNodes(8) + "/" + s.searchNodesFEN(epFEN, 8) }
 	off := nodes()
 	for _, sw := range searchSwitchTable[1:] {
-		// Announced as the engine starts: full's set 3 (EvalTerms2 on)
-		// with the program's defaults (TimeManager2 on).
-		def := sw.uci == "TimeManager2" || sw.uci == "EvalTerms2" || sw.uci == "QuiescenceTT"
+		// Announced as the engine starts: full's sets 3 and 10
+		// (EvalTerms2, MobilityArea, KingRing on) with the program's
+		// defaults (TimeManager2 on).
+		def := sw.uci == "TimeManager2" || sw.uci == "EvalTerms2" || sw.uci == "QuiescenceTT" ||
+			sw.uci == "MobilityArea" || sw.uci == "KingRing"
 		if !strings.Contains(announced, fmt.Sprintf("option name %s type check default %v", sw.uci, def)) {
 			t.Errorf("uci does not announce %s default %v", sw.uci, def)
 		}

@@ -67,9 +67,11 @@ func with(p core.SearchParams, f func(*core.SearchParams)) func() core.SearchPar
 func TestPlayerSearch(t *testing.T) {
 	v1 := core.SearchParamsV1()
 	// Set 1's numbers with today's time manager (it reads clocks only, so
-	// no set pins it) and, for full, its schema's EvalTerms2.
+	// no set pins it) and, for full, its schema's switches: EvalTerms2,
+	// and MobilityArea and KingRing (set 10's, which no search set pins).
 	seedV1 := with(v1, func(p *core.SearchParams) { p.TimeManager2 = core.DefaultSearchParams().TimeManager2 })
-	fullV1 := with(seedV1(), func(p *core.SearchParams) { p.EvalTerms2 = true })
+	fullV1 := with(seedV1(), func(p *core.SearchParams) { p.EvalTerms2, p.MobilityArea, p.KingRing = true, true, true })
+	areas := func(p *core.SearchParams) { p.MobilityArea, p.KingRing = true, true }
 	seed, err := core.Preset("seed000")
 	if err != nil {
 		t.Fatal(err)
@@ -101,15 +103,15 @@ func TestPlayerSearch(t *testing.T) {
 		{"run's options, newest set", arena.PlayerSpec{Genes: seed.Default()}, nil, terms2,
 			with(core.DefaultSearchParams(), func(p *core.SearchParams) { p.EvalTerms2 = true })},
 		{"run's options over the set", arena.PlayerSpec{Chromosome: "full", Options: [][2]string{{"EvalTerms2", "false"}}}, &v1, terms2,
-			seedV1}, // the player's own option wins over the run's
+			with(seedV1(), areas)}, // the player's own option wins over the run's
 		{"run's options over full's switches", arena.PlayerSpec{Chromosome: "full"}, &v1, [][2]string{{"EvalTerms2", "false"}},
-			seedV1},
+			with(seedV1(), areas)},
 		{"run's options over search genes", arena.PlayerSpec{Genes: tuned}, &v1, append([][2]string{{"RFPMargin", "90"}}, terms2...),
 			with(full.SearchDefaults(), func(p *core.SearchParams) {
 				p.RFPMargin, p.EvalTerms2, p.Singular, p.QuiescenceTT = 90, true, v1.Singular, v1.QuiescenceTT
 			})},
 		{"own options over the run's", arena.PlayerSpec{Chromosome: "full", Options: [][2]string{{"evalterms2", "false"}}}, nil, terms2,
-			core.DefaultSearchParams},
+			with(core.DefaultSearchParams(), areas)},
 		{"external", arena.PlayerSpec{Engine: "/usr/games/stockfish"}, &v1, terms2, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -143,9 +145,11 @@ func TestPlayerSearch(t *testing.T) {
 }
 
 // fullToday is p as a run of full's newest defaults plays it: with
-// today's time manager (no set pins it) and full's EvalTerms2.
+// today's time manager (no set pins it) and full's switches (EvalTerms2,
+// MobilityArea, KingRing).
 func fullToday(p core.SearchParams) core.SearchParams {
 	p.TimeManager2, p.EvalTerms2 = core.DefaultSearchParams().TimeManager2, true
+	p.MobilityArea, p.KingRing = true, true
 	return p
 }
 
