@@ -1,6 +1,9 @@
 package core
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 // areaEvaluator is full's evaluator with MobilityArea and KingRing as given.
 func areaEvaluator(t *testing.T, mobility, ring bool) *Evaluator {
@@ -96,17 +99,7 @@ func TestAreasSymmetric(t *testing.T) {
 	plain := areaEvaluator(t, false, false)
 	for _, sw := range []struct{ mobility, ring bool }{{true, false}, {false, true}, {true, true}} {
 		e := areaEvaluator(t, sw.mobility, sw.ring)
-		changed := 0
-		for _, p := range positions {
-			v, m := e.Evaluate(p), e.Evaluate(p.Mirror())
-			if v != m {
-				t.Fatalf("%+v: %s scores %d, its mirror %d", sw, p.FEN(), v, m)
-			}
-			if v != plain.Evaluate(p) {
-				changed++
-			}
-		}
-		if changed < len(positions)/20 {
+		if changed := mirrorChanges(t, e, plain, positions, fmt.Sprintf("%+v", sw)); changed < len(positions)/20 {
 			t.Errorf("%+v: only %d of %d positions changed", sw, changed, len(positions))
 		}
 	}

@@ -1,6 +1,7 @@
 package core
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"path"
 	"strconv"
@@ -176,20 +177,28 @@ func checkFamilySymmetric(t *testing.T, family, caseFile string, active func(*Ev
 		if !active(e) {
 			t.Fatal("random genes leave the terms off")
 		}
-		differs := 0
-		for _, p := range ps {
-			a, b := e.Evaluate(p), e.Evaluate(p.Mirror())
-			if a != b {
-				t.Fatalf("seed %d, %s: %d, mirrored %d", seed, p.FEN(), a, b)
-			}
-			if a != base.Evaluate(p) {
-				differs++
-			}
-		}
-		if differs < len(ps)/minShare {
+		if differs := mirrorChanges(t, e, base, ps, fmt.Sprintf("seed %d", seed)); differs < len(ps)/minShare {
 			t.Errorf("seed %d: %d of %d positions changed", seed, differs, len(ps))
 		}
 	}
+}
+
+// mirrorChanges fails t where e scores a position and its mirror apart
+// (what says which evaluator), and counts the positions e scores other
+// than base.
+func mirrorChanges(t *testing.T, e, base *Evaluator, ps []*Position, what string) int {
+	t.Helper()
+	differs := 0
+	for _, p := range ps {
+		a, b := e.Evaluate(p), e.Evaluate(p.Mirror())
+		if a != b {
+			t.Fatalf("%s, %s: %d, mirrored %d", what, p.FEN(), a, b)
+		}
+		if a != base.Evaluate(p) {
+			differs++
+		}
+	}
+	return differs
 }
 
 // The genes are opt-in, in the family, neutral by default in the layout

@@ -53,22 +53,23 @@ func TestGeneTouches(t *testing.T) {
 		t.Fatalf("only %d positions", len(positions))
 	}
 	for _, tc := range []struct {
-		preset   string
-		switches map[string]bool
+		preset, label string
+		switches      map[string]bool
 	}{
-		{"full", nil},
-		{"seed001", nil},
-		// Stockfish's mobility area counts other squares (eval_areas.go).
-		{"full", map[string]bool{"MobilityArea": true, "KingRing": true}},
+		{"full", "full", nil},
+		{"seed001", "seed001", nil},
+		// Stockfish's mobility area counts other squares (eval_areas.go),
+		// which full plays from its set 10; and full's own.
+		{"full", "full with MobilityArea", map[string]bool{"EvalTerms2": true, "MobilityArea": true, "KingRing": true}},
+		{"full", "full without MobilityArea", map[string]bool{"EvalTerms2": true}},
 	} {
-		preset := tc.preset
-		schema, err := Preset(preset)
+		preset := tc.label
+		schema, err := Preset(tc.preset)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if tc.switches != nil {
 			schema = schema.withSwitches(tc.switches)
-			preset += " with MobilityArea"
 		}
 		base := schema.Default()
 		skipped, changed := 0, 0
