@@ -249,9 +249,11 @@ func (e *Evaluator) pieceTerms(p *Position, c Color, sides *[2]evalSide, pe *paw
 	psq = &e.psq[MakePiece(c, Bishop)]
 	for b := p.pieces[Bishop] & own; b != 0; {
 		sq := b.PopLSB()
-		att := BishopAttacks(sq, occ)
+		var att Bitboard
 		if area {
 			att = areaAttacks(p, c, Bishop, sq, occ, pt.us.blockers)
+		} else {
+			att = BishopAttacks(sq, occ)
 		}
 		m := pt.attacks(Bishop, att)
 		s += psq[sq] + m
@@ -266,9 +268,11 @@ func (e *Evaluator) pieceTerms(p *Position, c Color, sides *[2]evalSide, pe *paw
 	psq = &e.psq[MakePiece(c, Rook)]
 	for b := p.pieces[Rook] & own; b != 0; {
 		sq := b.PopLSB()
-		att := RookAttacks(sq, occ)
+		var att Bitboard
 		if area {
 			att = areaAttacks(p, c, Rook, sq, occ, pt.us.blockers)
+		} else {
+			att = RookAttacks(sq, occ)
 		}
 		m := pt.attacks(Rook, att)
 		s += psq[sq] + m
