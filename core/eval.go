@@ -249,12 +249,7 @@ func (e *Evaluator) pieceTerms(p *Position, c Color, sides *[2]evalSide, pe *paw
 	psq = &e.psq[MakePiece(c, Bishop)]
 	for b := p.pieces[Bishop] & own; b != 0; {
 		sq := b.PopLSB()
-		var att Bitboard
-		if area {
-			att = areaAttacks(p, c, Bishop, sq, occ, pt.us.blockers)
-		} else {
-			att = BishopAttacks(sq, occ)
-		}
+		att := pt.sliderAttacks(p, c, Bishop, sq, occ)
 		m := pt.attacks(Bishop, att)
 		s += psq[sq] + m
 		mob += m
@@ -268,12 +263,7 @@ func (e *Evaluator) pieceTerms(p *Position, c Color, sides *[2]evalSide, pe *paw
 	psq = &e.psq[MakePiece(c, Rook)]
 	for b := p.pieces[Rook] & own; b != 0; {
 		sq := b.PopLSB()
-		var att Bitboard
-		if area {
-			att = areaAttacks(p, c, Rook, sq, occ, pt.us.blockers)
-		} else {
-			att = RookAttacks(sq, occ)
-		}
+		att := pt.sliderAttacks(p, c, Rook, sq, occ)
 		m := pt.attacks(Rook, att)
 		s += psq[sq] + m
 		mob += m
@@ -331,6 +321,19 @@ func (c *pieceTermsCtx) attacks(pt PieceType, att Bitboard) Score {
 		c.them.zoneUnits += c.e.zoneUnits[pt][z.Count()]
 	}
 	return c.e.mobility[pt][(att & c.safe).Count()]
+}
+
+// sliderAttacks is the attacks of colour col's bishop or rook (pt) on
+// sq as the evaluation reads them: MobilityArea's with the switch
+// (areaAttacks, the king's blockers found), else the plain lookup.
+func (c *pieceTermsCtx) sliderAttacks(p *Position, col Color, pt PieceType, sq Square, occ Bitboard) Bitboard {
+	switch {
+	case c.e.mobilityArea:
+		return areaAttacks(p, col, pt, sq, occ, c.us.blockers)
+	case pt == Bishop:
+		return BishopAttacks(sq, occ)
+	}
+	return RookAttacks(sq, occ)
 }
 
 // outpost reports whether a knight or bishop of colour col on sq is on an
