@@ -304,7 +304,7 @@ func decodeGenes(s *Schema, raw json.RawMessage) ([]float64, error) {
 	for i, g := range s.Genes {
 		switch {
 		case seen[i]:
-		case g.InFamily(Terms3Family), g.InFamily(Terms4Family), g.InFamily(Terms5Family), g.InFamily(Terms6Family), g.InFamily(Terms7Family):
+		case g.InFamily(Terms3Family), g.InFamily(Terms4Family), g.InFamily(Terms5Family), g.InFamily(Terms6Family), g.InFamily(Terms7Family), g.InFamily(Terms8Family):
 			// A file without them (every file written before full's set
 			// 5, or before a set that tunes eval_terms4) played without
 			// the terms: their neutral 0, not today's tuned defaults, as a

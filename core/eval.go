@@ -31,8 +31,9 @@ type Evaluator struct {
 	// threats6: one of its threat genes.
 	terms4, terms5, terms6, imbalance, threats6 bool
 	imbalanceCache                              []uint64
-	// terms7: a gene of eval_terms7.go has moved from neutral.
-	terms7 bool
+	// terms7, terms8: a gene of eval_terms7.go, eval_terms8.go has moved
+	// from neutral.
+	terms7, terms8 bool
 	// seedOnly: every weight outside the seed blocks is zero (the seed
 	// presets), so the shared terms sum to zero and Evaluate skips them:
 	// a fifth of a Paper000 search with the seed000 chromosome.
@@ -80,6 +81,7 @@ func NewEvaluator(w *Weights) *Evaluator {
 		e.imbalanceCache = make([]uint64, imbalanceCacheSize)
 	}
 	e.terms7 = w.Terms7.active()
+	e.terms8 = w.Terms8.active()
 	e.kingDanger = kingDangerTable(w)
 	// Weights stays comparable (arrays, numbers, pointers): a slice field
 	// would stop this from compiling rather than make it wrong.

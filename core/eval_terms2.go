@@ -163,6 +163,9 @@ func (e *Evaluator) terms2Terms(p *Position, sides *[2]evalSide, pe *pawnEntry, 
 		}
 		if b := pe.passed & own; b != 0 {
 			v += e.passers2(p, b, c, sides, occ)
+			if e.terms8 {
+				v += e.w.Terms8.passers8(p, b, c, sides, occ)
+			}
 		}
 		s[c] = v
 		us, them = them, us

@@ -28,12 +28,14 @@ func TestTerms2MatchesReference(t *testing.T) {
 		off.Search.MobilityArea, off.Search.KingRing = false, false
 		// The reference knows nothing of eval_terms3.go's terms but the
 		// mobility table, which both evaluators compile alike, nor of
-		// eval_terms4.go's, eval_terms5.go's and eval_terms6.go's.
+		// eval_terms4.go's, eval_terms5.go's, eval_terms6.go's and
+		// eval_terms8.go's (computed with the switch on only).
 		on.Terms3 = Terms3Weights{MobilityTable: on.Terms3.MobilityTable}
 		off.Terms3 = on.Terms3
 		on.Terms4, off.Terms4 = Terms4Weights{}, Terms4Weights{}
 		on.Terms5, off.Terms5 = Terms5Weights{}, Terms5Weights{}
 		on.Terms6, off.Terms6 = Terms6Weights{}, Terms6Weights{}
+		on.Terms8, off.Terms8 = Terms8Weights{}, Terms8Weights{}
 		e, ref := NewEvaluator(on), NewEvaluator(off)
 		for _, p := range ps {
 			if got, want := e.evaluate(p), refTerms2Evaluate(t, ref, p); got != want {

@@ -141,13 +141,14 @@ func TestTerms3EndGame(t *testing.T) {
 // the same for the side to move, over book positions, the end games made
 // for the terms, and random walks from both.
 func TestTerms3Symmetric(t *testing.T) {
-	checkFamilySymmetric(t, Terms3Family, "testdata/eval_terms3.txt", func(e *Evaluator) bool { return e.terms3 }, 2)
+	checkFamilySymmetric(t, Terms3Family, "testdata/eval_terms3.txt", func(e *Evaluator) bool { return e.terms3 }, 2, false)
 }
 
 // checkFamilySymmetric is TestTerms3Symmetric for a family; the random
 // genes must change at least 1/minShare of the positions' scores (a
-// family that acts only in some positions asks less).
-func checkFamilySymmetric(t *testing.T, family, caseFile string, active func(*Evaluator) bool, minShare int) {
+// family that acts only in some positions asks less). A family computed
+// only with EvalTerms2 on (terms2Only) must change none with it off.
+func checkFamilySymmetric(t *testing.T, family, caseFile string, active func(*Evaluator) bool, minShare int, terms2Only bool) {
 	s := mustPreset(t, "full")
 	ps := seed000TestPositions(t, 40, 40)
 	rng := rand.New(rand.NewPCG(18, 3))
@@ -177,7 +178,11 @@ func checkFamilySymmetric(t *testing.T, family, caseFile string, active func(*Ev
 		if !active(e) {
 			t.Fatal("random genes leave the terms off")
 		}
-		if differs := mirrorChanges(t, e, base, ps, fmt.Sprintf("seed %d", seed)); differs < len(ps)/minShare {
+		differs := mirrorChanges(t, e, base, ps, fmt.Sprintf("seed %d", seed))
+		switch {
+		case terms2Only && !terms2 && differs != 0:
+			t.Errorf("seed %d: %d of %d positions changed with EvalTerms2 off", seed, differs, len(ps))
+		case (terms2 || !terms2Only) && differs < len(ps)/minShare:
 			t.Errorf("seed %d: %d of %d positions changed", seed, differs, len(ps))
 		}
 	}

@@ -17,7 +17,7 @@ func TestTerms4Terms(t *testing.T) {
 // With every gene of the family drawn in its bounds, the evaluation stays
 // symmetric, EvalTerms2 on or off.
 func TestTerms4Symmetric(t *testing.T) {
-	checkFamilySymmetric(t, Terms4Family, "testdata/eval_terms4.txt", func(e *Evaluator) bool { return e.terms4 }, 2)
+	checkFamilySymmetric(t, Terms4Family, "testdata/eval_terms4.txt", func(e *Evaluator) bool { return e.terms4 }, 2, false)
 }
 
 // The genes are opt-in, in the family, neutral by default, and

@@ -13,7 +13,7 @@ func TestTerms5Terms(t *testing.T) {
 // (and kd_flank_defense drawn high takes many below), so a quarter of the
 // positions is asked to change, not half.
 func TestTerms5Symmetric(t *testing.T) {
-	checkFamilySymmetric(t, Terms5Family, "testdata/eval_terms5.txt", func(e *Evaluator) bool { return e.terms5 }, 4)
+	checkFamilySymmetric(t, Terms5Family, "testdata/eval_terms5.txt", func(e *Evaluator) bool { return e.terms5 }, 4, false)
 }
 
 // The genes are opt-in, in the family, neutral by default, and

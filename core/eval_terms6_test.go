@@ -11,7 +11,7 @@ func TestTerms6Terms(t *testing.T) {
 // With every gene of the family drawn in its bounds, the evaluation stays
 // symmetric, EvalTerms2 on or off, and half the positions change.
 func TestTerms6Symmetric(t *testing.T) {
-	checkFamilySymmetric(t, Terms6Family, "testdata/eval_terms6.txt", func(e *Evaluator) bool { return e.terms6 }, 2)
+	checkFamilySymmetric(t, Terms6Family, "testdata/eval_terms6.txt", func(e *Evaluator) bool { return e.terms6 }, 2, false)
 }
 
 // The threats alone, on full's set 5 (no eval_terms4 or eval_terms5, so

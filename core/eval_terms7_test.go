@@ -12,7 +12,7 @@ func TestTerms7Terms(t *testing.T) {
 // With every gene of the family drawn in its bounds, the evaluation stays
 // symmetric, EvalTerms2 on or off, and some positions change.
 func TestTerms7Symmetric(t *testing.T) {
-	checkFamilySymmetric(t, Terms7Family, "testdata/eval_terms7.txt", func(e *Evaluator) bool { return e.terms7 }, 4)
+	checkFamilySymmetric(t, Terms7Family, "testdata/eval_terms7.txt", func(e *Evaluator) bool { return e.terms7 }, 4, false)
 }
 
 // The genes are opt-in, in the family, neutral by default, and

@@ -47,6 +47,7 @@ type Weights struct {
 	Terms5 Terms5Weights // eval_terms5.go: the same
 	Terms6 Terms6Weights // eval_terms6.go: the same
 	Terms7 Terms7Weights // eval_terms7.go: the same
+	Terms8 Terms8Weights // eval_terms8.go: the same
 
 	// Seed blocks: terms of one seed preset that the shared fields cannot
 	// express (pawn-unit weights rounded once, seed-specific feature

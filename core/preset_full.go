@@ -178,5 +178,6 @@ func fullHandSetSchema() *Schema {
 	b.terms5Genes() // after eval_terms4's, for the same reason
 	b.terms6Genes() // after eval_terms5's, for the same reason
 	b.terms7Genes() // after eval_terms6's, for the same reason
+	b.terms8Genes() // after eval_terms7's
 	return b.build()
 }

@@ -113,7 +113,7 @@ func TestSearchGenesLaterBlockLast(t *testing.T) {
 		t.Fatal("no parameters after searchGenesFirst")
 	}
 	end := len(s.Genes)
-	for _, family := range []string{Terms7Family, Terms6Family, Terms5Family, Terms4Family, Terms3Family} { // from the end
+	for _, family := range []string{Terms8Family, Terms7Family, Terms6Family, Terms5Family, Terms4Family, Terms3Family} { // from the end
 		last := end
 		for end > 0 && s.Genes[end-1].InFamily(family) {
 			end--

@@ -39,8 +39,9 @@ import (
 // eval_terms3 genes, and genes travel by position in the layout; 6: and
 // the eval_terms4 genes; 7: and the eval_terms5 genes; 8: and two more
 // of them; 9: and the eval_terms6 genes; 10: and the eval_terms7 genes;
-// 11: full's set 10 plays MobilityArea and KingRing on.)
-const Version = 11
+// 11: full's set 10 plays MobilityArea and KingRing on; 12: and the
+// eval_terms8 genes.)
+const Version = 12
 
 // Streams, consumer and subjects: named for the operator of an existing
 // NATS server, who grants them (every subject is under Subjects), and for
