@@ -22,6 +22,10 @@ type Evaluator struct {
 	// option); kingDanger is their king-danger table.
 	terms2     bool
 	kingDanger [kingDangerSize]Score
+	// kingDangerZero: every entry of kingDanger is 0 (a king_danger_slope
+	// of 0, as full's set 10 has), so the units it is indexed by need not
+	// be counted.
+	kingDangerZero bool
 	// terms3: a gene of eval_terms3.go other than its mobility table
 	// has moved from neutral, so those terms are computed.
 	terms3 bool
@@ -83,6 +87,7 @@ func NewEvaluator(w *Weights) *Evaluator {
 	e.terms7 = w.Terms7.active()
 	e.terms8 = w.Terms8.active()
 	e.kingDanger = kingDangerTable(w)
+	e.kingDangerZero = e.kingDanger == [kingDangerSize]Score{}
 	// Weights stays comparable (arrays, numbers, pointers): a slice field
 	// would stop this from compiling rather than make it wrong.
 	shared := *w

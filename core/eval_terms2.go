@@ -140,7 +140,10 @@ func (e *Evaluator) terms2Terms(p *Position, sides *[2]evalSide, pe *pawnEntry, 
 		pawns := p.pieces[Pawn] & own
 		var v Score
 		if us.kingAttackers >= 2 {
-			v += w.KingAttack.Scale(us.kingUnits*us.kingUnits/64) - e.kingDanger[e.kingDangerUnits(p, c, sides)]
+			v += w.KingAttack.Scale(us.kingUnits * us.kingUnits / 64)
+			if !e.kingDangerZero {
+				v -= e.kingDanger[e.kingDangerUnits(p, c, sides)]
+			}
 		}
 		// Threats: own pieces attacked by lesser ones, hanging pawns.
 		rooks, queens := p.pieces[Rook]&own, p.pieces[Queen]&own
