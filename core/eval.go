@@ -42,8 +42,9 @@ type Evaluator struct {
 	// presets), so the shared terms sum to zero and Evaluate skips them:
 	// a fifth of a Paper000 search with the seed000 chromosome.
 	seedOnly bool
-	// endgames: the EndgameScale switch (eval_endgames.go).
-	endgames bool
+	// endgames: the EndgameScale switch (eval_endgames.go);
+	// materialPhase: the MaterialPhase switch (eval_phase.go).
+	endgames, materialPhase bool
 	// mobilityArea, kingRing: the MobilityArea and KingRing switches
 	// (eval_areas.go).
 	mobilityArea, kingRing bool
@@ -55,7 +56,7 @@ type Evaluator struct {
 // NewEvaluator returns an evaluator over the given weights.
 func NewEvaluator(w *Weights) *Evaluator {
 	e := &Evaluator{w: w, pawnCache: make([]pawnEntry, pawnCacheSize), terms2: w.Search != nil && w.Search.EvalTerms2,
-		endgames: w.Search != nil && w.Search.EndgameScale}
+		endgames: w.Search != nil && w.Search.EndgameScale, materialPhase: w.Search != nil && w.Search.MaterialPhase}
 	if w.Search != nil {
 		e.mobilityArea, e.kingRing = w.Search.MobilityArea, w.Search.KingRing
 	}
@@ -128,7 +129,7 @@ type evalSide struct {
 // evaluate computes Evaluate's score.
 func (e *Evaluator) evaluate(p *Position) int {
 	w := e.w
-	v, phase := 0, 0
+	v, phase, phaseMax := 0, 0, maxPhase
 	if !e.seedOnly {
 		var sides [2]evalSide
 		pe := e.pawnStructure(p)
@@ -160,7 +161,11 @@ func (e *Evaluator) evaluate(p *Position) int {
 		} else {
 			score += e.passedTerms(p, pe.passed&p.colors[White], White, occ) - e.passedTerms(p, pe.passed&p.colors[Black], Black, occ)
 		}
-		phase = p.gamePhase()
+		if e.materialPhase {
+			phase, phaseMax = p.materialPhase(), materialPhaseMax
+		} else {
+			phase = p.gamePhase()
+		}
 		var eg int
 		if e.terms3 {
 			score += e.terms3Placement(p, pe)
@@ -171,7 +176,7 @@ func (e *Evaluator) evaluate(p *Position) int {
 		if e.endgames {
 			eg = endgameScale(p, eg)
 		}
-		v = taper(S(score.MG(), eg), phase)
+		v = taperBy(S(score.MG(), eg), phase, phaseMax)
 	}
 	// Seed-specific terms, each computed in its own block (eval_seed*.go).
 	if w.Seed000 != nil {
@@ -186,7 +191,7 @@ func (e *Evaluator) evaluate(p *Position) int {
 	if p.side == Black {
 		v = -v
 	}
-	return v + taper(w.Tempo, phase)
+	return v + taperBy(w.Tempo, phase, phaseMax)
 }
 
 // start starts colour c's side, zero as declared, with what its pawns

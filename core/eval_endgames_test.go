@@ -129,7 +129,7 @@ func TestEvalSwitchClearsTable(t *testing.T) {
 			t.Fatal("the search filled nothing of the table")
 		}
 	}
-	for _, sw := range []string{"EndgameScale", "EvalTerms2"} {
+	for _, sw := range []string{"EndgameScale", "EvalTerms2", "MaterialPhase"} {
 		search()
 		params := s.SearchParams()
 		if err := params.Set("LMPBase", "5"); err != nil {

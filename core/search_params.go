@@ -111,6 +111,11 @@ type SearchParams struct {
 	// evaluation switches, as EndgameScale, played with genes retuned
 	// with them.
 	MobilityArea, KingRing bool
+	// MaterialPhase tapers the evaluation by Stockfish 11's game phase,
+	// the non-pawn material clamped between its end-game and middle-game
+	// limits (eval_phase.go), in place of full's count of pieces: an
+	// evaluation switch, as EndgameScale.
+	MaterialPhase bool
 	// LMRSparesCaptures exempts every capture and promotion, the losing
 	// ones too, from late-move reductions: a sacrifice is searched
 	// unreduced. LMRSparesChecks exempts every check. Of the 20 WAC
@@ -450,6 +455,7 @@ var searchSwitchTable = []searchSwitch{
 	{"EndgameScale", func(p *SearchParams) *bool { return &p.EndgameScale }},
 	{"MobilityArea", func(p *SearchParams) *bool { return &p.MobilityArea }},
 	{"KingRing", func(p *SearchParams) *bool { return &p.KingRing }},
+	{"MaterialPhase", func(p *SearchParams) *bool { return &p.MaterialPhase }},
 	{"LMRSparesCaptures", func(p *SearchParams) *bool { return &p.LMRSparesCaptures }},
 	{"LMRSparesChecks", func(p *SearchParams) *bool { return &p.LMRSparesChecks }},
 	{"TTPv", func(p *SearchParams) *bool { return &p.TTPv }},
@@ -575,6 +581,7 @@ func (s *Searcher) SetSearchParams(p SearchParams) {
 	evalChanged := s.eval.setTerms2(p.EvalTerms2)
 	evalChanged = s.eval.setEndgameScale(p.EndgameScale) || evalChanged
 	evalChanged = s.eval.setAreas(p.MobilityArea, p.KingRing) || evalChanged
+	evalChanged = s.eval.setMaterialPhase(p.MaterialPhase) || evalChanged
 	if evalChanged && s.lmrReady {
 		// An evaluation switch changed on a searcher made before: the
 		// table's entries carry static evaluations of the other setting

@@ -55,6 +55,7 @@ var benchSignatureSwitches = map[string]uint64{
 	"EndgameScale":       1376305,
 	"MobilityArea":       benchSignature,
 	"KingRing":           benchSignature,
+	"MaterialPhase":      1531342,
 	"LMRSparesCaptures":  1749621,
 	"LMRSparesChecks":    1798655,
 	"TTPv":               1590859,
