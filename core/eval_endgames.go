@@ -7,6 +7,8 @@ package core
 // evaluation at +2 or more on the way, and Stockfish at depth 20 called
 // the last such position drawn in 16 — three of them a king, a bishop of
 // the wrong colour and a rook pawn against a bare king, scored +2 to +4.8.
+// King and pawn against king is drawn or won as a bitbase says
+// (eval_kpk.go), two knights against a bare king drawn.
 
 // setEndgameScale switches the scaling on or off and reports a change;
 // the evaluation cache holds scores of the setting it was filled with, so
@@ -36,6 +38,18 @@ func endgameScale(p *Position, eg int) int {
 	if eg == 0 {
 		return 0
 	}
+	if p.Occupied().Count() <= 4 {
+		switch {
+		case p.pieces[Pawn].Count() == 1 && p.Occupied().Count() == 3:
+			// King and pawn against king: the bitbase knows (eval_kpk.go).
+			if kpkProbe(p) {
+				return eg
+			}
+			return 0
+		case knightsOnlyDraw(p):
+			return 0
+		}
+	}
 	strong := White
 	if eg < 0 {
 		strong = Black
@@ -53,6 +67,14 @@ func endgameScale(p *Position, eg int) int {
 	}
 	sf := min(64, endgamePawnScaleBase+endgamePawnScaleStep*pawns.Count())
 	return eg * sf / 64
+}
+
+// knightsOnlyDraw reports two knights of one side against a bare king:
+// no mate can be forced (Stockfish's KNNK).
+func knightsOnlyDraw(p *Position) bool {
+	knights := p.pieces[Knight]
+	return p.Occupied().Count() == 4 && knights.Count() == 2 &&
+		(knights&p.colors[White] == 0 || knights&p.colors[Black] == 0)
 }
 
 // wrongBishopDraw reports a strong side of a king, one bishop and pawns

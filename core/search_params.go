@@ -104,7 +104,9 @@ type SearchParams struct {
 	// EndgameScale scales the evaluation's end-game score down for
 	// material a side cannot win with (eval_endgames.go): a bishop of the
 	// wrong colour for its rook pawns, and few pawns (Stockfish 11's
-	// general scale). An evaluation switch, as EvalTerms2.
+	// general scale); king and pawn against king by a bitbase
+	// (eval_kpk.go), two knights against a king. An evaluation switch, as
+	// EvalTerms2.
 	EndgameScale bool
 	// MobilityArea and KingRing are Stockfish 11's mobility area (with
 	// x-rays and pins) and king ring in place of full's (eval_areas.go):

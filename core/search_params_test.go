@@ -52,7 +52,7 @@ var benchSignatureSwitches = map[string]uint64{
 	"QuiescenceTT":       benchSignature,
 	"SingularPlus":       1605139,
 	"Razoring":           1441722,
-	"EndgameScale":       1376305,
+	"EndgameScale":       1377016,
 	"MobilityArea":       benchSignature,
 	"KingRing":           benchSignature,
 	"MaterialPhase":      1531342,
