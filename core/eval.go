@@ -60,6 +60,9 @@ func NewEvaluator(w *Weights) *Evaluator {
 	if w.Search != nil {
 		e.mobilityArea, e.kingRing = w.Search.MobilityArea, w.Search.KingRing
 	}
+	if e.endgames {
+		kpkOnce.Do(kpkBuild) // now rather than inside a timed search
+	}
 	for c := White; c <= Black; c++ {
 		for pt := Pawn; pt <= King; pt++ {
 			for sq := Square(0); sq < 64; sq++ {

@@ -20,6 +20,9 @@ func (e *Evaluator) setEndgameScale(on bool) bool {
 	}
 	e.endgames = on
 	e.clearCache()
+	if on {
+		kpkOnce.Do(kpkBuild) // now rather than inside a timed search
+	}
 	return true
 }
 
