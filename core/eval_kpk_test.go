@@ -84,6 +84,9 @@ func TestEndgameScaleKnownDraws(t *testing.T) {
 		p := mustFEN(t, tc.fen)
 		got, plain := on.Evaluate(p), off.Evaluate(p)
 		tempo := taperBy(on.w.Tempo, p.gamePhase(), maxPhase)
+		if on.materialPhase {
+			tempo = taperBy(on.w.Tempo, p.materialPhase(), materialPhaseMax)
+		}
 		switch {
 		case tc.draw && abs(got-tempo) > abs(plain)/8:
 			t.Errorf("%s: %d with EndgameScale (tempo %d), %d without: not a draw's score", tc.fen, got, tempo, plain)
