@@ -8,10 +8,16 @@ import (
 
 // endgameEvaluator is full's evaluator with EndgameScale set to on.
 func endgameEvaluator(t *testing.T, on bool) *Evaluator {
+	return switchedEvaluator(t, func(p *SearchParams) { p.EndgameScale = on })
+}
+
+// switchedEvaluator is full's evaluator with its search parameters (the
+// evaluation switches among them) changed by set.
+func switchedEvaluator(t *testing.T, set func(*SearchParams)) *Evaluator {
 	t.Helper()
 	w := mustWeights(t, "full")
 	p := w.SearchParams()
-	p.EndgameScale = on
+	set(&p)
 	w.Search = &p
 	return NewEvaluator(w)
 }

@@ -4,12 +4,7 @@ import "testing"
 
 // phaseEvaluator is full's evaluator with MaterialPhase set to on.
 func phaseEvaluator(t *testing.T, on bool) *Evaluator {
-	t.Helper()
-	w := mustWeights(t, "full")
-	p := w.SearchParams()
-	p.MaterialPhase = on
-	w.Search = &p
-	return NewEvaluator(w)
+	return switchedEvaluator(t, func(p *SearchParams) { p.MaterialPhase = on })
 }
 
 // The material phase by hand: Stockfish's non-pawn material (knight 781,
