@@ -107,24 +107,25 @@ func kpkStep(db []uint8, idx int) uint8 {
 				}
 			}
 		}
-		switch {
-		case r&kpkWin != 0:
-			return kpkWin
-		case r&kpkUnknown != 0:
-			return kpkUnknown
-		}
-		return kpkDraw
+		return kpkBest(r, kpkWin, kpkDraw)
 	}
 	for b := kingAttacks[wk] &^ kingAttacks[sk]; b != 0; {
 		r |= db[kpkIndex(White, b.PopLSB(), sk, psq)]
 	}
+	return kpkBest(r, kpkDraw, kpkWin)
+}
+
+// kpkBest is the result of a side that plays for good, whose successors'
+// results are or-ed in r: good if one reaches it, unknown while one is,
+// else bad.
+func kpkBest(r, good, bad uint8) uint8 {
 	switch {
-	case r&kpkDraw != 0:
-		return kpkDraw
+	case r&good != 0:
+		return good
 	case r&kpkUnknown != 0:
 		return kpkUnknown
 	}
-	return kpkWin
+	return bad
 }
 
 // kpkProbe reports whether the side with the pawn wins p, a king and a
