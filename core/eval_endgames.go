@@ -41,9 +41,9 @@ func endgameScale(p *Position, eg int) int {
 	if eg == 0 {
 		return 0
 	}
-	if p.Occupied().Count() <= 4 {
+	if n := p.Occupied().Count(); n <= 4 {
 		switch {
-		case p.pieces[Pawn].Count() == 1 && p.Occupied().Count() == 3:
+		case n == 3 && p.pieces[Pawn].Count() == 1:
 			// King and pawn against king: the bitbase knows (eval_kpk.go).
 			if kpkProbe(p) {
 				return eg
