@@ -30,12 +30,6 @@ func (p *Position) materialPhase() int {
 	return (npm - phaseEGEnd) * materialPhaseMax / (phaseMGFull - phaseEGEnd)
 }
 
-// taperBy blends a Score by phase out of max (max = middle game, 0 = end
-// game).
-func taperBy(s Score, phase, max int) int {
-	return (s.MG()*phase + s.EG()*(max-phase)) / max
-}
-
 // setMaterialPhase switches the material phase on or off and reports a
 // change; the evaluation cache holds scores of the setting it was filled
 // with, so a change empties it.

@@ -251,14 +251,7 @@ func TestKingDangerTable(t *testing.T) {
 	}
 	// Set 9's: set 10's tune took the slope to 0 (eval_terms5's king
 	// danger, on the new king ring, carries it), a flat table.
-	set9, err := FullDefaultSet(9)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err := set9.Compile()
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := fullSetWeights(t, 9)
 	tab := kingDangerTable(d)
 	slope, peak := d.Terms2.KingDangerSlope, d.Terms2.KingDangerPeak
 	if end := tab[kingDangerSize-1].MG(); tab[0] != 0 || end <= 0 || end > peak {

@@ -128,9 +128,12 @@ func TestFullDefaultSets(t *testing.T) {
 // the search tests that pick their positions by what the tree does
 // were written with; the evaluation changing moves those trees, not what
 // the tests check.
-func set1Weights(t testing.TB) *Weights {
+func set1Weights(t testing.TB) *Weights { return fullSetWeights(t, 1) }
+
+// fullSetWeights compiles full's set n of defaults.
+func fullSetWeights(t testing.TB, n int) *Weights {
 	t.Helper()
-	c, err := FullDefaultSet(1)
+	c, err := FullDefaultSet(n)
 	if err != nil {
 		t.Fatal(err)
 	}

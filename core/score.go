@@ -21,8 +21,12 @@ func (s Score) Scale(n int) Score { return s * Score(n) }
 const maxPhase = 24
 
 // taper blends a Score by phase (maxPhase = middle game, 0 = end game).
-func taper(s Score, phase int) int {
-	return (s.MG()*phase + s.EG()*(maxPhase-phase)) / maxPhase
+func taper(s Score, phase int) int { return taperBy(s, phase, maxPhase) }
+
+// taperBy blends a Score by phase out of max (max = middle game, 0 = end
+// game): MaterialPhase's phase counts in 128ths.
+func taperBy(s Score, phase, max int) int {
+	return (s.MG()*phase + s.EG()*(max-phase)) / max
 }
 
 // gamePhase returns the phase of the material on the board, capped at maxPhase.
